@@ -1,0 +1,27 @@
+/// Drives a part of the app: creates screens, decides what comes next, owns child coordinators.
+///
+/// Most coordinators subclass ``BaseCoordinator``; this protocol is what parents, routers
+/// and the app see of any coordinator, whatever its result type.
+@MainActor
+public protocol Coordinator: AnyObject {
+  /// The running child coordinators, oldest first.
+  var children: [any Coordinator] { get }
+
+  /// Whether the coordinator has finished; a finished coordinator ignores further finishes.
+  var isFinished: Bool { get }
+
+  /// Shows the coordinator's first screen.
+  func start()
+
+  /// Moves to the place `link` names, building screens as needed.
+  ///
+  /// - Returns: `true` when this coordinator or one of its children handled the link.
+  func start(with link: DeepLink) -> Bool
+
+  /// Called by the router when the last entry this coordinator owns has left the stack.
+  func routerDidRemoveLastEntry()
+
+  /// Registers `body` to run once, right after the coordinator finishes. Parents use it to
+  /// drop the child; it must capture them weakly.
+  func whenFinished(_ body: @escaping @MainActor () -> Void)
+}
