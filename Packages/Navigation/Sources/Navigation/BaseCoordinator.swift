@@ -59,6 +59,7 @@ open class BaseCoordinator<Output>: Coordinator {
   /// Finishes as cancelled, unless already finished.
   public func cancel() { finish(.cancelled) }
 
+  /// Registers `body` to run once the coordinator finishes; runs it now if it already has.
   public func whenFinished(_ body: @escaping @MainActor () -> Void) {
     if isFinished { body() } else { finishObservers.append(body) }
   }

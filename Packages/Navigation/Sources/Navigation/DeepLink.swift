@@ -56,7 +56,7 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
     if let bad = text.unicodeScalars.first(where: { $0.value < 0x21 || $0.value == 0x7F }) {
       throw .invalidCharacter(bad.value)
     }
-    guard let separator = text.range(of: "://") else { throw .missingScheme }
+    guard let separator = text.firstRange(of: "://") else { throw .missingScheme }
     let scheme = String(text[..<separator.lowerBound])
     guard scheme.lowercased() == Self.scheme else { throw .unsupportedScheme(scheme) }
 

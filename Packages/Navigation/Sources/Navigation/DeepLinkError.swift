@@ -29,7 +29,8 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .empty: "The link is empty."
-    case .tooLong(let length, let maximum): "The link is \(length) bytes long; at most \(maximum) are allowed."
+    case .tooLong(let length, let maximum):
+      "The link is \(length) bytes long; at most \(maximum) are allowed."
     case .missingScheme: "The link must start with \(DeepLink.scheme)://."
     case .unsupportedScheme(let scheme): "Links must start with \(DeepLink.scheme)://, not \(scheme)://."
     case .emptyPath: "The link names no place; try \(DeepLink.scheme)://main."

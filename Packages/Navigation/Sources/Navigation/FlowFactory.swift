@@ -17,6 +17,17 @@ public protocol FlowFactory {
   /// The deep links the flow documents, for `emotions routes` and for tests.
   var exampleLinks: [DeepLink] { get }
 
+  /// Whether the flow can open `link`, decided without touching any screen, so that the app
+  /// can leave the stack as it was when no flow can.
+  func canOpen(_ link: DeepLink) -> Bool
+
   /// Builds the flow's coordinator, showing its screens through `router`.
   func makeCoordinator(router: any Routing) -> any FlowCoordinator
+}
+
+extension FlowFactory {
+  /// By default, a flow claims every link whose first segment is one of its paths.
+  public func canOpen(_ link: DeepLink) -> Bool {
+    link.path.first.map(deepLinkPaths.contains) ?? false
+  }
 }

@@ -14,6 +14,7 @@ open class StackRouter: Routing {
   /// Called after every change, before coordinators are told. Subclasses redraw here.
   open func stackDidChange(from oldStack: RouteStack) {}
 
+  /// Replaces the whole stack with one screen.
   public func setRoot(
     _ screen: any Presentable, route: Route, query: [DeepLink.QueryItem], owner: any Coordinator
   ) {
@@ -21,7 +22,10 @@ open class StackRouter: Routing {
     change { $0.setRoot(entry) }
   }
 
-  public func push(_ screen: any Presentable, route: Route, query: [DeepLink.QueryItem], owner: any Coordinator) {
+  /// Pushes a screen on top of the current one.
+  public func push(
+    _ screen: any Presentable, route: Route, query: [DeepLink.QueryItem], owner: any Coordinator
+  ) {
     let entry = RouteEntry(screen: screen, route: route, query: query, style: .push, owner: owner)
     change {
       $0.append(entry, style: .push)
@@ -29,6 +33,7 @@ open class StackRouter: Routing {
     }
   }
 
+  /// Presents a screen modally.
   public func present(
     _ screen: any Presentable, route: Route, query: [DeepLink.QueryItem], owner: any Coordinator
   ) {
@@ -39,17 +44,23 @@ open class StackRouter: Routing {
     }
   }
 
+  /// Pops the top screen if it was pushed.
   public func pop() { change { $0.pop() } }
 
+  /// Dismisses the topmost modal with everything pushed on it.
   public func dismiss() { change { $0.dismiss() } }
 
+  /// Pops to the first screen of the top context.
   public func popToRoot() { change { $0.popToRoot() } }
 
+  /// Pops every screen above `screen`.
   public func pop(to screen: any Presentable) { change { $0.pop(to: screen) } }
 
+  /// Pops a pushed screen or dismisses a modal; returns false at the root.
   @discardableResult
   public func goBack() -> Bool { change { $0.back() } }
 
+  /// Removes the first screen `coordinator` owns and everything above it.
   public func close(_ coordinator: any Coordinator) { change { $0.close(coordinator) } }
 
   /// Applies `operation`, reports the change, then finishes owners left without entries.
