@@ -1,0 +1,34 @@
+/// What the linked BLAS library is and how it runs, for an About screen or a benchmark log.
+public struct BLASInfo: Sendable, Equatable, CustomStringConvertible {
+  /// The library's own description, for example `OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY ...`.
+  public let configuration: String
+  /// The library version, for example `0.3.21`, when the description names it.
+  public let version: String?
+  /// The CPU kernel set the library chose at run time, for example `Haswell`.
+  public let coreType: String
+  /// The threads one BLAS call may use (1 by default here: see ``BLASConfiguration``).
+  public let threads: Int
+  /// The processors the library sees.
+  public let processors: Int
+  /// How the library was built to run threads: `sequential`, `pthreads` or `OpenMP`.
+  public let threading: String
+
+  /// Describes a BLAS library.
+  public init(
+    configuration: String, version: String?, coreType: String, threads: Int, processors: Int,
+    threading: String
+  ) {
+    self.configuration = configuration
+    self.version = version
+    self.coreType = coreType
+    self.threads = threads
+    self.processors = processors
+    self.threading = threading
+  }
+
+  /// One line, for example `OpenBLAS 0.3.21 (Haswell), 1 of 8 threads, pthreads`.
+  public var description: String {
+    let name = version.map { "OpenBLAS \($0)" } ?? configuration
+    return "\(name) (\(coreType)), \(threads) of \(processors) threads, \(threading)"
+  }
+}

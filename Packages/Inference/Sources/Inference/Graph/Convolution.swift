@@ -1,0 +1,32 @@
+/// A convolution lowered to one GEMM: `output[rows, cout] = patches[rows, K] × kernel[K, cout]`
+/// with K = kh·kw·cin and the patches in (kh, kw, cin) order, so the Keras kernel
+/// (kh, kw, cin, cout) is the B matrix exactly as stored. Also used for Dense (a 1x1
+/// convolution over a matrix) and for the pointwise half of SeparableConv2D.
+struct Convolution: Equatable, Sendable {
+  /// Where each output pixel reads.
+  var geometry: WindowGeometry
+  /// Input channels (cin).
+  var inputChannels: Int
+  /// Output channels (cout).
+  var outputChannels: Int
+  /// The kernel, K × cout row-major.
+  var kernel: [Float]
+  /// One bias per output channel, if any.
+  var bias: [Float]?
+
+  /// K, the GEMM's inner dimension.
+  var patchLength: Int { geometry.taps * inputChannels }
+
+  /// Scales output channel `c` by `scale[c]` and adds `shift[c]`: BatchNormalization folded
+  /// into the weights.
+  mutating func fold(_ affine: ChannelAffine) {
+    for row in 0..<patchLength {
+      for channel in 0..<outputChannels {
+        kernel[row * outputChannels + channel] *= affine.scale[channel]
+      }
+    }
+    bias = (0..<outputChannels).map { channel in
+      (bias?[channel] ?? 0) * affine.scale[channel] + affine.shift[channel]
+    }
+  }
+}

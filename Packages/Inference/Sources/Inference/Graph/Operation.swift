@@ -1,0 +1,62 @@
+/// What one graph node computes, with its weights.
+enum Operation: Equatable, Sendable {
+  /// The model's input.
+  case input
+  /// The input unchanged, maybe under a new shape (Flatten, Dropout, InputLayer, a folded
+  /// BatchNormalization or fused Activation). Costs nothing: it shares its input's memory.
+  case identity
+  /// Conv2D, and Dense (a 1x1 convolution over the last axis).
+  case convolution(Convolution)
+  /// DepthwiseConv2D.
+  case depthwise(DepthwiseConvolution)
+  /// SeparableConv2D: a depthwise convolution, then a pointwise one.
+  case separable(DepthwiseConvolution, Convolution)
+  /// An unfolded BatchNormalization.
+  case channelAffine(ChannelAffine)
+  /// A standalone activation (the node's activation applied to its input).
+  case activation
+  /// MaxPooling2D or AveragePooling2D.
+  case pooling(Pooling)
+  /// GlobalAveragePooling2D over height and width.
+  case globalAveragePooling
+  /// The element-wise sum of the inputs.
+  case add
+  /// The inputs joined along one axis of the per-item shape.
+  case concatenate(axis: Int)
+
+  /// Whether a BatchNormalization after this node can fold into its weights.
+  var canFoldAffine: Bool {
+    switch self {
+    case .convolution, .depthwise, .separable, .channelAffine: return true
+    default: return false
+    }
+  }
+
+  /// Folds a per-channel affine map into the weights; false when this node has none.
+  mutating func fold(_ affine: ChannelAffine) -> Bool {
+    switch self {
+    case .convolution(var convolution):
+      convolution.fold(affine)
+      self = .convolution(convolution)
+    case .depthwise(var depthwise):
+      depthwise.fold(affine)
+      self = .depthwise(depthwise)
+    case .separable(let depthwise, var pointwise):
+      pointwise.fold(affine)
+      self = .separable(depthwise, pointwise)
+    case .channelAffine(let first):
+      self = .channelAffine(first.followed(by: affine))
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Whether the node writes its own output (activation can be fused into it).
+  var computes: Bool {
+    switch self {
+    case .input, .identity: return false
+    default: return true
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/// Where a 2-D sliding window (convolution or pooling) reads, under Keras's padding rules.
+struct WindowGeometry: Equatable, Sendable {
+  /// Input height and width.
+  var inputHeight: Int, inputWidth: Int
+  /// Window size.
+  var kernelHeight: Int, kernelWidth: Int
+  /// Steps between windows.
+  var strideHeight: Int, strideWidth: Int
+  /// Spacing of the window's taps (1 = dense).
+  var dilationHeight: Int, dilationWidth: Int
+  /// Output height and width.
+  var outputHeight: Int, outputWidth: Int
+  /// Rows of padding above and columns of padding on the left (the rest goes below/right).
+  var padTop: Int, padLeft: Int
+
+  /// Computes the output size and padding for an input size, as Keras does.
+  ///
+  /// 'valid': out = ceil((in - k_eff + 1) / s). 'same': out = ceil(in / s), total padding
+  /// max((out - 1) * s + k_eff - in, 0), of which floor(total / 2) goes on top or left.
+  init?(
+    inputHeight: Int, inputWidth: Int, kernel: (Int, Int), strides: (Int, Int),
+    dilation: (Int, Int) = (1, 1), padding: Padding
+  ) {
+    guard kernel.0 > 0, kernel.1 > 0, strides.0 > 0, strides.1 > 0, dilation.0 > 0, dilation.1 > 0
+    else { return nil }
+    self.inputHeight = inputHeight
+    self.inputWidth = inputWidth
+    (kernelHeight, kernelWidth) = kernel
+    (strideHeight, strideWidth) = strides
+    (dilationHeight, dilationWidth) = dilation
+    let effectiveHeight = (kernel.0 - 1) * dilation.0 + 1
+    let effectiveWidth = (kernel.1 - 1) * dilation.1 + 1
+    switch padding {
+    case .valid:
+      outputHeight = (inputHeight - effectiveHeight + strides.0) / strides.0
+      outputWidth = (inputWidth - effectiveWidth + strides.1) / strides.1
+      padTop = 0
+      padLeft = 0
+    case .same:
+      outputHeight = (inputHeight + strides.0 - 1) / strides.0
+      outputWidth = (inputWidth + strides.1 - 1) / strides.1
+      padTop = max((outputHeight - 1) * strides.0 + effectiveHeight - inputHeight, 0) / 2
+      padLeft = max((outputWidth - 1) * strides.1 + effectiveWidth - inputWidth, 0) / 2
+    }
+    guard outputHeight > 0, outputWidth > 0 else { return nil }
+  }
+
+  /// Whether every window is one tap at stride 1 with no padding (a 1x1 convolution that
+  /// can run on the input matrix directly).
+  var isPointwiseIdentity: Bool {
+    kernelHeight == 1 && kernelWidth == 1 && strideHeight == 1 && strideWidth == 1
+      && padTop == 0 && padLeft == 0 && outputHeight == inputHeight && outputWidth == inputWidth
+  }
+
+  /// The taps per window.
+  var taps: Int { kernelHeight * kernelWidth }
+}

@@ -1,0 +1,54 @@
+import CHDF5
+import Synchronization
+
+/// Process-wide access to libhdf5.
+///
+/// The Debian libhdf5 is the serial build, which is not thread-safe, so every call into it
+/// goes through ``withLock(_:)``. The first use also turns off libhdf5's own printing of its
+/// error stack: failures become typed ``ModelError`` values instead.
+enum HDF5Library {
+  private static let mutex = Mutex<Bool>(false)
+
+  /// Runs `body` while holding the library lock, after initialising libhdf5 once.
+  static func withLock<T>(_ body: () throws(ModelError) -> T) throws(ModelError) -> T {
+    let result: Result<T, ModelError> = mutex.withLock { initialised in
+      if !initialised {
+        H5open()
+        _ = chdf5_silence_errors()
+        initialised = true
+      }
+      do throws(ModelError) {
+        return .success(try body())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// The number of HDF5 objects (files, groups, datasets, attributes, types) open now.
+  static func openObjectCount() -> Int {
+    mutex.withLock { _ in Int(chdf5_open_object_count()) }
+  }
+
+  /// The innermost message on the calling thread's HDF5 error stack, then clears the stack.
+  ///
+  /// Call with the lock held, right after a failed call.
+  static func lastErrorMessage() -> String {
+    var message = ""
+    withUnsafeMutablePointer(to: &message) { pointer in
+      _ = H5Ewalk2(
+        chdf5_e_default(), H5E_WALK_UPWARD,
+        { _, error, context in
+          guard let error, let context, let description = error.pointee.desc else { return 0 }
+          let target = context.assumingMemoryBound(to: String.self)
+          if target.pointee.isEmpty {
+            target.pointee = String(cString: description)
+          }
+          return 0
+        }, pointer)
+    }
+    _ = H5Eclear2(chdf5_e_default())
+    return message
+  }
+}

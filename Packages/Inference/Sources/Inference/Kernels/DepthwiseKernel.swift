@@ -1,0 +1,54 @@
+/// Runs a ``DepthwiseConvolution`` directly: for each output pixel, the valid taps of the
+/// window each add `input[c] · kernel[tap, c]` to the output row, eight channels at a time.
+enum DepthwiseKernel {
+  /// `output = activation(depthwise(input) + bias)` for `batch` items.
+  static func run(
+    _ depthwise: DepthwiseConvolution, activation: Activation, input: UnsafePointer<Float>,
+    output: UnsafeMutablePointer<Float>, batch: Int
+  ) {
+    let geometry = depthwise.geometry
+    let inputChannels = depthwise.inputChannels
+    let multiplier = depthwise.multiplier
+    let outputChannels = depthwise.outputChannels
+    let imageSize = geometry.inputHeight * geometry.inputWidth * inputChannels
+    depthwise.kernel.withUnsafeBufferPointer { kernelBuffer in
+      guard let kernel = kernelBuffer.baseAddress else { return }
+      var target = output
+      for item in 0..<batch {
+        let image = input + item * imageSize
+        for outputY in 0..<geometry.outputHeight {
+          for outputX in 0..<geometry.outputWidth {
+            target.update(repeating: 0, count: outputChannels)
+            for kernelY in 0..<geometry.kernelHeight {
+              let inputY =
+                outputY * geometry.strideHeight - geometry.padTop + kernelY * geometry.dilationHeight
+              if inputY < 0 || inputY >= geometry.inputHeight { continue }
+              for kernelX in 0..<geometry.kernelWidth {
+                let inputX =
+                  outputX * geometry.strideWidth - geometry.padLeft + kernelX * geometry.dilationWidth
+                if inputX < 0 || inputX >= geometry.inputWidth { continue }
+                let pixel = image + (inputY * geometry.inputWidth + inputX) * inputChannels
+                let weights = kernel + (kernelY * geometry.kernelWidth + kernelX) * outputChannels
+                if multiplier == 1 {
+                  VectorMath.multiplyAccumulate(target, pixel, weights, count: inputChannels)
+                } else {
+                  for channel in 0..<inputChannels {
+                    let value = pixel[channel]
+                    let base = channel * multiplier
+                    for copy in 0..<multiplier {
+                      target[base + copy] += value * weights[base + copy]
+                    }
+                  }
+                }
+              }
+            }
+            target += outputChannels
+          }
+        }
+      }
+    }
+    let rows = batch * geometry.outputHeight * geometry.outputWidth
+    ConvolutionKernel.finish(
+      output, bias: depthwise.bias, activation: activation, rows: rows, channels: outputChannels)
+  }
+}

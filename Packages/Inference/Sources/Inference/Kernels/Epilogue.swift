@@ -1,0 +1,70 @@
+import Foundation
+
+/// The end of a layer: add a per-channel bias, then apply the activation, over a matrix of
+/// `rows × channels` (channels last). One loop per activation, no per-element closures.
+enum Epilogue {
+  /// Writes `activation(source + bias)` to `destination`; source and destination may be the
+  /// same buffer.
+  static func apply(
+    _ activation: Activation, bias: UnsafePointer<Float>?, source: UnsafePointer<Float>,
+    destination: UnsafeMutablePointer<Float>, rows: Int, channels: Int
+  ) {
+    let count = rows * channels
+    if let bias {
+      if activation == .plainReLU {
+        for row in 0..<rows {
+          let base = row * channels
+          for channel in 0..<channels {
+            destination[base + channel] = max(source[base + channel] + bias[channel], 0)
+          }
+        }
+        return
+      }
+      for row in 0..<rows {
+        let base = row * channels
+        for channel in 0..<channels {
+          destination[base + channel] = source[base + channel] + bias[channel]
+        }
+      }
+    } else if UnsafePointer(destination) != source {
+      destination.update(from: source, count: count)
+    }
+    activate(activation, destination, rows: rows, channels: channels)
+  }
+
+  /// Applies `activation` in place.
+  static func activate(
+    _ activation: Activation, _ values: UnsafeMutablePointer<Float>, rows: Int, channels: Int
+  ) {
+    let count = rows * channels
+    switch activation {
+    case .linear:
+      return
+    case .relu(nil, 0, 0):
+      for index in 0..<count { values[index] = max(values[index], 0) }
+    case .relu(let maxValue, let slope, let threshold):
+      let ceiling = maxValue ?? .infinity
+      for index in 0..<count {
+        let value = values[index]
+        values[index] = value > threshold ? min(value, ceiling) : slope * (value - threshold)
+      }
+    case .sigmoid:
+      for index in 0..<count { values[index] = 1 / (1 + exp(-values[index])) }
+    case .tanh:
+      for index in 0..<count { values[index] = Foundation.tanh(values[index]) }
+    case .softmax:
+      for row in 0..<rows {
+        let base = values + row * channels
+        var largest = -Float.infinity
+        for channel in 0..<channels { largest = max(largest, base[channel]) }
+        var sum: Float = 0
+        for channel in 0..<channels {
+          let value = exp(base[channel] - largest)
+          base[channel] = value
+          sum += value
+        }
+        for channel in 0..<channels { base[channel] /= sum }
+      }
+    }
+  }
+}

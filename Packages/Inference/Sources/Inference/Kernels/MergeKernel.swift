@@ -1,0 +1,54 @@
+/// Layers that combine or rescale whole tensors: Add, Concatenate, unfolded BatchNormalization.
+enum MergeKernel {
+  /// `output = activation(inputs[0] + inputs[1] + ...)` over `count` elements.
+  static func add(
+    _ inputs: UnsafeBufferPointer<UnsafePointer<Float>>, output: UnsafeMutablePointer<Float>, count: Int,
+    channels: Int, activation: Activation
+  ) {
+    guard inputs.count >= 2 else {
+      if let only = inputs.first { output.update(from: only, count: count) }
+      Epilogue.activate(activation, output, rows: count / max(channels, 1), channels: channels)
+      return
+    }
+    VectorMath.add(inputs[0], inputs[1], into: output, count: count)
+    for input in inputs.dropFirst(2) {
+      VectorMath.accumulate(output, input, count: count)
+    }
+    Epilogue.activate(activation, output, rows: count / max(channels, 1), channels: channels)
+  }
+
+  /// Joins the inputs along one axis: for each of `outer` blocks, input i contributes
+  /// `chunks[i]` contiguous floats.
+  static func concatenate(
+    _ inputs: UnsafeBufferPointer<UnsafePointer<Float>>, chunks: [Int], outer: Int,
+    output: UnsafeMutablePointer<Float>
+  ) {
+    let total = chunks.reduce(0, +)
+    var offset = 0
+    for (input, chunk) in zip(inputs, chunks) {
+      for block in 0..<outer {
+        (output + block * total + offset).update(from: input + block * chunk, count: chunk)
+      }
+      offset += chunk
+    }
+  }
+
+  /// `output = activation(input · scale[c] + shift[c])`, channels last.
+  static func affine(
+    _ affine: ChannelAffine, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, rows: Int,
+    activation: Activation
+  ) {
+    let channels = affine.channels
+    affine.scale.withUnsafeBufferPointer { scale in
+      affine.shift.withUnsafeBufferPointer { shift in
+        for row in 0..<rows {
+          let base = row * channels
+          for channel in 0..<channels {
+            output[base + channel] = input[base + channel] * scale[channel] + shift[channel]
+          }
+        }
+      }
+    }
+    Epilogue.activate(activation, output, rows: rows, channels: channels)
+  }
+}

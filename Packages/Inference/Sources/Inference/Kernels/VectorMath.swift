@@ -1,0 +1,90 @@
+/// Element-wise loops over contiguous Float buffers, eight lanes at a time.
+enum VectorMath {
+  private typealias Vector = SIMD8<Float>
+  private static let width = Vector.scalarCount
+
+  @inline(__always)
+  private static func load(_ pointer: UnsafePointer<Float>) -> Vector {
+    UnsafeRawPointer(pointer).loadUnaligned(as: Vector.self)
+  }
+
+  @inline(__always)
+  private static func store(_ value: Vector, _ pointer: UnsafeMutablePointer<Float>) {
+    UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: Vector.self)
+  }
+
+  /// `out[i] += a[i] * b[i]`.
+  @inline(__always)
+  static func multiplyAccumulate(
+    _ out: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, count: Int
+  ) {
+    var index = 0
+    while index + width <= count {
+      store(load(out + index) + load(a + index) * load(b + index), out + index)
+      index += width
+    }
+    while index < count {
+      out[index] += a[index] * b[index]
+      index += 1
+    }
+  }
+
+  /// `out[i] += a[i]`.
+  @inline(__always)
+  static func accumulate(_ out: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>, count: Int) {
+    var index = 0
+    while index + width <= count {
+      store(load(out + index) + load(a + index), out + index)
+      index += width
+    }
+    while index < count {
+      out[index] += a[index]
+      index += 1
+    }
+  }
+
+  /// `out[i] = a[i] + b[i]`.
+  @inline(__always)
+  static func add(
+    _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, count: Int
+  ) {
+    var index = 0
+    while index + width <= count {
+      store(load(a + index) + load(b + index), out + index)
+      index += width
+    }
+    while index < count {
+      out[index] = a[index] + b[index]
+      index += 1
+    }
+  }
+
+  /// `out[i] = max(out[i], a[i])`.
+  @inline(__always)
+  static func maximum(_ out: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>, count: Int) {
+    var index = 0
+    while index + width <= count {
+      store(pointwiseMax(load(out + index), load(a + index)), out + index)
+      index += width
+    }
+    while index < count {
+      out[index] = max(out[index], a[index])
+      index += 1
+    }
+  }
+
+  /// `out[i] /= divisor`.
+  @inline(__always)
+  static func divide(_ out: UnsafeMutablePointer<Float>, by divisor: Float, count: Int) {
+    let divisors = Vector(repeating: divisor)
+    var index = 0
+    while index + width <= count {
+      store(load(out + index) / divisors, out + index)
+      index += width
+    }
+    while index < count {
+      out[index] /= divisor
+      index += 1
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// A Keras CNN loaded from an HDF5 (`.h5`) file, ready to run on batches.
+///
+/// Loading reads `model_config` and the weights, builds the layer graph from the layers'
+/// inbound nodes, folds each BatchNormalization into the convolution before it, fuses
+/// activations, and plans the memory of a run. The loaded model is immutable: share one
+/// instance between threads and call ``predict(_:)`` from several at once.
+///
+/// ```swift
+/// let model = try KerasModel(contentsOf: url, labels: ["angry", "disgust", ...])
+/// let probabilities = try model.predict(faces)  // [N, 64, 64, 1] -> [N, 7]
+/// ```
+public final class KerasModel: Sendable {
+  /// The shape of one input item, without the batch axis, for example `[64, 64, 1]`.
+  public let inputShape: [Int]
+  /// The shape of one output item, without the batch axis, for example `[7]`.
+  public let outputShape: [Int]
+  /// Class names in output order, when the caller gave them.
+  public let labels: [String]?
+  /// Layers, parameters and FLOPs.
+  public let summary: ModelSummary
+  /// The Keras version that wrote the file, when it says.
+  public let kerasVersion: String?
+
+  /// The optimised graph and its memory plan.
+  let plan: ExecutionPlan
+  private let arenas = ArenaPool()
+
+  /// Loads a Keras model file.
+  ///
+  /// - Parameters:
+  ///   - url: A Keras HDF5 model (saved with `model.save("name.h5")`).
+  ///   - labels: Class names in output order; their number must equal the last output axis.
+  /// - Throws: ``ModelError`` naming the problem: a missing, non-HDF5 or damaged file, no
+  ///   `model_config`, an unsupported layer or option, a missing weight or one of the wrong
+  ///   shape, or labels that do not fit.
+  public convenience init(contentsOf url: URL, labels: [String]? = nil) throws(ModelError) {
+    let archive = try KerasArchive(url: url)
+    try self.init(
+      modelConfig: archive.modelConfig, weights: archive.weights, labels: labels,
+      kerasVersion: archive.kerasVersion)
+  }
+
+  /// Builds a model from `model_config` JSON and weights already in memory.
+  ///
+  /// `optimize: false` keeps every BatchNormalization and Activation as its own step (for
+  /// tests that compare folded and unfolded graphs).
+  init(
+    modelConfig: String, weights: [String: [String: HDF5File.FloatArray]], labels: [String]?,
+    kerasVersion: String? = nil, optimize: Bool = true
+  ) throws(ModelError) {
+    let config = try KerasModelConfig(json: modelConfig)
+    var importer = KerasImporter(config: config, weights: weights)
+    let (graph, layers) = try importer.run()
+    let inputShape = graph.nodes[graph.input].shape
+    let outputShape = graph.nodes[graph.output].shape
+    if let labels, labels.count != outputShape.last ?? 0 {
+      throw ModelError.labelCountMismatch(expected: outputShape.last ?? 0, found: labels.count)
+    }
+    BLASConfiguration.applyDefaultOnce()
+    self.inputShape = inputShape
+    self.outputShape = outputShape
+    self.labels = labels
+    self.kerasVersion = kerasVersion
+    self.summary = ModelSummary(layers: layers, inputShape: inputShape, outputShape: outputShape)
+    self.plan = ExecutionPlan(graph: optimize ? graph.optimized() : graph)
+  }
+
+  /// Runs the model on a batch.
+  ///
+  /// - Parameter batch: `[N] + inputShape`, for example `[N, 64, 64, 1]`; N may be 0.
+  /// - Returns: `[N] + outputShape`, for example `[N, 7]` class probabilities.
+  /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
+  ///
+  /// Safe to call from several threads at once. The batch runs as one GEMM per layer, with
+  /// OpenBLAS single-threaded; split large workloads across threads yourself.
+  public func predict(_ batch: Tensor) throws(ModelError) -> Tensor {
+    guard batch.shape.count == inputShape.count + 1, Array(batch.shape.dropFirst()) == inputShape else {
+      throw ModelError.inputShapeMismatch(expected: [-1] + inputShape, found: batch.shape)
+    }
+    let items = batch.shape[0]
+    let outputCount = outputShape.reduce(1, *)
+    let shape = [items] + outputShape
+    guard items > 0 else { return Self.tensor(shape: shape, values: []) }
+    let plan = self.plan
+    let values = batch.withUnsafeBufferPointer { input in
+      arenas.withArena(floats: items * plan.floatsPerItem) { arena in
+        [Float](unsafeUninitializedCapacity: items * outputCount) { buffer, initialized in
+          guard let base = input.baseAddress, let target = buffer.baseAddress else { return }
+          let output = Executor.run(plan, input: base, batch: items, arena: arena)
+          target.initialize(from: output, count: items * outputCount)
+          initialized = items * outputCount
+        }
+      }
+    }
+    return Self.tensor(shape: shape, values: values)
+  }
+
+  /// The labels with their probabilities for each item of `output` (a ``predict(_:)`` result),
+  /// highest first; nil without labels.
+  public func rankedLabels(_ output: Tensor) -> [[(label: String, probability: Float)]]? {
+    guard let labels, output.shape.count == 2, output.shape[1] == labels.count else { return nil }
+    let classes = labels.count
+    return (0..<output.shape[0]).map { item in
+      (0..<classes).map { (labels[$0], output.values[item * classes + $0]) }
+        .sorted { $0.1 > $1.1 }
+    }
+  }
+
+  /// Wraps values whose count is right by construction.
+  private static func tensor(shape: [Int], values: [Float]) -> Tensor {
+    do {
+      return try Tensor(shape: shape, values: values)
+    } catch {
+      preconditionFailure("output of \(values.count) values does not fit \(shape): \(error)")
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Why a model could not be loaded or run. Every case carries a message naming the problem.
+public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+  /// No file at this path.
+  case fileNotFound(String)
+  /// The file exists but is not an HDF5 file.
+  case notHDF5(String)
+  /// The file is HDF5 but damaged, for example truncated; the reason comes from libhdf5.
+  case corruptFile(String, reason: String)
+  /// A read inside the HDF5 file failed.
+  case hdf5(String)
+  /// The file has no `model_config` attribute: it holds weights only, or is not a Keras model.
+  case missingModelConfig(String)
+  /// `model_config` is not the JSON of a Keras Functional or Sequential model.
+  case invalidModelConfig(String)
+  /// The model uses a layer class this runtime does not implement.
+  case unsupportedLayer(className: String, layer: String)
+  /// A supported layer uses an option this runtime does not implement.
+  case unsupportedConfiguration(layer: String, detail: String)
+  /// A layer's weight is not in the file.
+  case missingWeight(layer: String, weight: String)
+  /// A weight in the file has a shape that does not fit its layer.
+  case weightShapeMismatch(layer: String, weight: String, expected: [Int], found: [Int])
+  /// A layer's inputs have shapes it cannot take.
+  case incompatibleShapes(layer: String, detail: String)
+  /// The caller's labels do not match the model's number of classes.
+  case labelCountMismatch(expected: Int, found: Int)
+  /// The tensor given to ``KerasModel/predict(_:)`` does not have the model's input shape.
+  case inputShapeMismatch(expected: [Int], found: [Int])
+
+  /// A one-line message naming the problem.
+  public var description: String {
+    switch self {
+    case .fileNotFound(let path):
+      return "no model file at \(path)"
+    case .notHDF5(let path):
+      return "\(path) is not an HDF5 file (a Keras .h5 model is expected)"
+    case .corruptFile(let path, let reason):
+      return "\(path) is a damaged HDF5 file: \(reason)"
+    case .hdf5(let detail):
+      return "HDF5 read failed: \(detail)"
+    case .missingModelConfig(let path):
+      return "\(path) has no model_config attribute: it is not a complete Keras model (weights only?)"
+    case .invalidModelConfig(let detail):
+      return "invalid Keras model_config: \(detail)"
+    case .unsupportedLayer(let className, let layer):
+      return "unsupported layer \(className) ('\(layer)')"
+    case .unsupportedConfiguration(let layer, let detail):
+      return "layer '\(layer)': unsupported configuration: \(detail)"
+    case .missingWeight(let layer, let weight):
+      return "layer '\(layer)': weight '\(weight)' is missing from the file"
+    case .weightShapeMismatch(let layer, let weight, let expected, let found):
+      return "layer '\(layer)': weight '\(weight)' has shape \(Self.format(found)), "
+        + "expected \(Self.format(expected))"
+    case .incompatibleShapes(let layer, let detail):
+      return "layer '\(layer)': \(detail)"
+    case .labelCountMismatch(let expected, let found):
+      return "\(found) labels given for a model with \(expected) classes"
+    case .inputShapeMismatch(let expected, let found):
+      return "input tensor has shape \(Self.format(found)), expected \(Self.format(expected))"
+    }
+  }
+
+  /// The same message as ``description``.
+  public var errorDescription: String? { description }
+
+  /// Formats a shape as `[N, 64, 64, 1]`.
+  static func format(_ shape: [Int]) -> String {
+    "[" + shape.map { $0 < 0 ? "N" : String($0) }.joined(separator: ", ") + "]"
+  }
+}

@@ -1,0 +1,79 @@
+/// Runs an ``ExecutionPlan`` on a batch, inside one scratch arena.
+enum Executor {
+  /// Runs every step for `batch` items read from `input`; returns where the output is.
+  ///
+  /// `input` holds `batch` items of the model's input shape; the arena holds at least
+  /// `batch × plan.floatsPerItem` floats.
+  static func run(
+    _ plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int, arena: ScratchArena
+  ) -> UnsafePointer<Float> {
+    let scratch = arena.base + batch * plan.scratchOffset
+    for step in plan.steps {
+      let node = plan.graph.nodes[step.node]
+      let output = arena.base + batch * plan.slotOffsets[step.output]
+      arena.inputPointers.removeAll(keepingCapacity: true)
+      for source in step.inputs {
+        arena.inputPointers.append(pointer(source, plan: plan, input: input, batch: batch, arena: arena))
+      }
+      arena.inputPointers.withUnsafeBufferPointer { inputs in
+        run(node, step: step, inputs: inputs, output: output, scratch: scratch, batch: batch, plan: plan)
+      }
+    }
+    return pointer(plan.output, plan: plan, input: input, batch: batch, arena: arena)
+  }
+
+  private static func pointer(
+    _ storage: ExecutionPlan.Storage, plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int,
+    arena: ScratchArena
+  ) -> UnsafePointer<Float> {
+    switch storage {
+    case .input: return input
+    case .slot(let slot): return UnsafePointer(arena.base + batch * plan.slotOffsets[slot])
+    }
+  }
+
+  private static func run(
+    _ node: GraphNode, step: ExecutionPlan.Step, inputs: UnsafeBufferPointer<UnsafePointer<Float>>,
+    output: UnsafeMutablePointer<Float>,
+    scratch: UnsafeMutablePointer<Float>, batch: Int, plan: ExecutionPlan
+  ) {
+    guard let first = inputs.first else { return }
+    let channels = node.shape.last ?? 1
+    let count = batch * node.itemCount
+    switch node.operation {
+    case .input, .identity:
+      output.update(from: first, count: count)
+    case .convolution(let convolution):
+      ConvolutionKernel.run(
+        convolution, activation: node.activation, input: first, output: output, scratch: scratch, batch: batch
+      )
+    case .depthwise(let depthwise):
+      DepthwiseKernel.run(depthwise, activation: node.activation, input: first, output: output, batch: batch)
+    case .separable(let depthwise, let pointwise):
+      DepthwiseKernel.run(depthwise, activation: .linear, input: first, output: scratch, batch: batch)
+      ConvolutionKernel.run(
+        pointwise, activation: node.activation, input: scratch, output: output, scratch: scratch, batch: batch
+      )
+    case .channelAffine(let affine):
+      MergeKernel.affine(
+        affine, input: first, output: output, rows: count / channels, activation: node.activation)
+    case .activation:
+      Epilogue.apply(
+        node.activation, bias: nil, source: first, destination: output, rows: count / channels,
+        channels: channels)
+    case .pooling(let pooling):
+      PoolingKernel.run(pooling, activation: node.activation, input: first, output: output, batch: batch)
+    case .globalAveragePooling:
+      let source = plan.graph.nodes[node.inputs[0]].shape
+      PoolingKernel.globalAverage(
+        input: first, output: output, batch: batch, pixels: source.dropLast().reduce(1, *),
+        channels: channels, activation: node.activation)
+    case .add:
+      MergeKernel.add(inputs, output: output, count: count, channels: channels, activation: node.activation)
+    case .concatenate(let axis):
+      let outer = batch * node.shape[..<axis].reduce(1, *)
+      MergeKernel.concatenate(inputs, chunks: step.chunks, outer: outer, output: output)
+      Epilogue.activate(node.activation, output, rows: count / channels, channels: channels)
+    }
+  }
+}
