@@ -1,0 +1,245 @@
+import Foundation
+
+/// Turns OpenCV cascade XML into a `HaarCascade`.
+struct HaarCascadeParser {
+  let name: String
+
+  private static let thresholdEpsilon: Float = 1e-5
+  private static let maxRectangles = 3
+
+  func parse(_ data: Data) throws(CascadeError) -> HaarCascade {
+    let document: XMLElementTree
+    do {
+      document = try XMLElementTree.parse(data)
+    } catch {
+      throw CascadeError.invalidXML(path: name, detail: error.detail)
+    }
+    // OpenCV reads the first top-level node inside <opencv_storage>.
+    guard let root = document.children.first else { throw invalid("the document is empty") }
+    if root.child("stageType") != nil {
+      return try parseNewLayout(root)
+    }
+    if root.child("size") != nil, root.child("stages") != nil {
+      return try parseOldLayout(root)
+    }
+    throw invalid("neither the old (size/stages/trees) nor the new (stageType/stages/features) layout")
+  }
+
+  // MARK: New layout
+
+  private func parseNewLayout(_ root: XMLElementTree) throws(CascadeError) -> HaarCascade {
+    guard root.child("stageType")?.trimmedText == "BOOST" else { throw invalid("stageType is not BOOST") }
+    let featureType = root.child("featureType")?.trimmedText ?? ""
+    guard featureType == "HAAR" else {
+      throw invalid("featureType \(featureType) is not supported (HAAR only)")
+    }
+    let width = try integer(root.child("width"), "width")
+    let height = try integer(root.child("height"), "height")
+    guard width > 0, height > 0 else { throw invalid("window size \(width)x\(height)") }
+    if let categories = root.child("featureParams")?.child("maxCatCount"),
+      try integer(categories, "maxCatCount") != 0
+    {
+      throw invalid("categorical features are not supported")
+    }
+    guard let stageList = root.child("stages"), !stageList.children.isEmpty else {
+      throw invalid("no stages")
+    }
+    var stages: [HaarCascade.Stage] = []
+    var trees: [HaarCascade.Tree] = []
+    var nodes: [HaarCascade.Node] = []
+    var leaves: [Float] = []
+    for (stageIndex, stageElement) in stageList.children.enumerated() {
+      let threshold = try real(stageElement.child("stageThreshold"), "stageThreshold of stage \(stageIndex)")
+      guard let weakList = stageElement.child("weakClassifiers"), !weakList.children.isEmpty else {
+        throw invalid("stage \(stageIndex) has no weakClassifiers")
+      }
+      stages.append(
+        HaarCascade.Stage(
+          threshold: Float(threshold) - Self.thresholdEpsilon, firstTree: trees.count,
+          treeCount: weakList.children.count))
+      for weak in weakList.children {
+        guard let internalNodes = weak.child("internalNodes"), let leafValues = weak.child("leafValues")
+        else {
+          throw invalid("stage \(stageIndex) has a weak classifier without internalNodes or leafValues")
+        }
+        let tokens = internalNodes.tokens
+        guard !tokens.isEmpty, tokens.count % 4 == 0 else {
+          throw invalid("stage \(stageIndex): internalNodes must hold groups of 4 numbers")
+        }
+        let leafTokens = leafValues.tokens
+        let tree = HaarCascade.Tree(
+          firstNode: nodes.count, nodeCount: tokens.count / 4, firstLeaf: leaves.count)
+        for offset in stride(from: 0, to: tokens.count, by: 4) {
+          guard let left = Int(tokens[offset]), let right = Int(tokens[offset + 1]),
+            let feature = Int(tokens[offset + 2]), let threshold = Double(tokens[offset + 3])
+          else { throw invalid("stage \(stageIndex): unreadable internalNodes") }
+          nodes.append(
+            HaarCascade.Node(featureIndex: feature, threshold: Float(threshold), left: left, right: right))
+        }
+        for token in leafTokens {
+          guard let value = Double(token) else { throw invalid("stage \(stageIndex): unreadable leafValues") }
+          leaves.append(Float(value))
+        }
+        trees.append(tree)
+      }
+    }
+    guard let featureList = root.child("features"), !featureList.children.isEmpty else {
+      throw invalid("no features")
+    }
+    var features: [HaarCascade.Feature] = []
+    for (index, element) in featureList.children.enumerated() {
+      guard let rects = element.child("rects") else { throw invalid("feature \(index) has no rects") }
+      let tilted =
+        try element.child("tilted").map { node throws(CascadeError) in try integer(node, "tilted") } ?? 0
+      features.append(
+        HaarCascade.Feature(rectangles: try rectangles(rects, feature: index), tilted: tilted != 0))
+    }
+    return try validated(width: width, height: height, stages, trees, nodes, leaves, features)
+  }
+
+  // MARK: Old layout
+
+  private func parseOldLayout(_ root: XMLElementTree) throws(CascadeError) -> HaarCascade {
+    let size = root.child("size")?.tokens.compactMap { Int($0) } ?? []
+    guard size.count == 2, size[0] > 0, size[1] > 0 else {
+      throw invalid("size must be two positive numbers")
+    }
+    guard let stageList = root.child("stages"), !stageList.children.isEmpty else {
+      throw invalid("no stages")
+    }
+    var stages: [HaarCascade.Stage] = []
+    var trees: [HaarCascade.Tree] = []
+    var nodes: [HaarCascade.Node] = []
+    var leaves: [Float] = []
+    var features: [HaarCascade.Feature] = []
+    for (stageIndex, stageElement) in stageList.children.enumerated() {
+      let threshold = try real(
+        stageElement.child("stage_threshold"), "stage_threshold of stage \(stageIndex)")
+      guard let treeList = stageElement.child("trees"), !treeList.children.isEmpty else {
+        throw invalid("stage \(stageIndex) has no trees")
+      }
+      stages.append(
+        HaarCascade.Stage(
+          threshold: Float(threshold) - Self.thresholdEpsilon, firstTree: trees.count,
+          treeCount: treeList.children.count))
+      for treeElement in treeList.children {
+        guard !treeElement.children.isEmpty else { throw invalid("stage \(stageIndex) has an empty tree") }
+        let tree = HaarCascade.Tree(
+          firstNode: nodes.count, nodeCount: treeElement.children.count, firstLeaf: leaves.count)
+        var treeLeaves: [Float] = []
+        for nodeElement in treeElement.children {
+          guard let featureElement = nodeElement.child("feature"), let rects = featureElement.child("rects")
+          else {
+            throw invalid("stage \(stageIndex) has a node without a feature")
+          }
+          let tilted =
+            try featureElement.child("tilted").map { node throws(CascadeError) in try integer(node, "tilted")
+            } ?? 0
+          let featureIndex = features.count
+          features.append(
+            HaarCascade.Feature(rectangles: try rectangles(rects, feature: featureIndex), tilted: tilted != 0)
+          )
+          let nodeThreshold = try real(nodeElement.child("threshold"), "threshold in stage \(stageIndex)")
+          // Leaves are numbered in the order they appear; a branch to leaf k is stored as -k.
+          let left: Int
+          if let value = nodeElement.child("left_val") {
+            left = -treeLeaves.count
+            treeLeaves.append(Float(try real(value, "left_val")))
+          } else {
+            left = try integer(nodeElement.child("left_node"), "left_node")
+          }
+          let right: Int
+          if let value = nodeElement.child("right_val") {
+            right = -treeLeaves.count
+            treeLeaves.append(Float(try real(value, "right_val")))
+          } else {
+            right = try integer(nodeElement.child("right_node"), "right_node")
+          }
+          nodes.append(
+            HaarCascade.Node(
+              featureIndex: featureIndex, threshold: Float(nodeThreshold), left: left, right: right))
+        }
+        leaves += treeLeaves
+        trees.append(tree)
+      }
+    }
+    return try validated(width: size[0], height: size[1], stages, trees, nodes, leaves, features)
+  }
+
+  // MARK: Helpers
+
+  private func rectangles(
+    _ element: XMLElementTree, feature: Int
+  ) throws(CascadeError) -> [HaarCascade.Rectangle] {
+    var result: [HaarCascade.Rectangle] = []
+    for rect in element.children {
+      let tokens = rect.tokens
+      guard tokens.count == 5, let x = Int(tokens[0]), let y = Int(tokens[1]), let width = Int(tokens[2]),
+        let height = Int(tokens[3]), let weight = Double(tokens[4])
+      else { throw invalid("feature \(feature) has a rectangle that is not 'x y width height weight'") }
+      result.append(HaarCascade.Rectangle(x: x, y: y, width: width, height: height, weight: Float(weight)))
+    }
+    guard (1...Self.maxRectangles).contains(result.count) else {
+      throw invalid("feature \(feature) has \(result.count) rectangles (1 to 3 allowed)")
+    }
+    return result
+  }
+
+  private func validated(
+    width: Int, height: Int, _ stages: [HaarCascade.Stage], _ trees: [HaarCascade.Tree],
+    _ nodes: [HaarCascade.Node], _ leaves: [Float], _ features: [HaarCascade.Feature]
+  ) throws(CascadeError) -> HaarCascade {
+    for tree in trees {
+      let leafCount = tree.nodeCount + 1
+      guard tree.firstLeaf + leafCount <= leaves.count else {
+        throw invalid("a tree has too few leaf values")
+      }
+      for node in nodes[tree.firstNode..<tree.firstNode + tree.nodeCount] {
+        guard features.indices.contains(node.featureIndex) else {
+          throw invalid("a node uses feature \(node.featureIndex) of \(features.count)")
+        }
+        for branch in [node.left, node.right] {
+          guard branch < tree.nodeCount, -branch < leafCount else {
+            throw invalid("a tree branch points outside the tree")
+          }
+        }
+      }
+    }
+    for (index, feature) in features.enumerated() {
+      for rect in feature.rectangles {
+        let fits: Bool
+        if feature.tilted {
+          fits =
+            rect.x - rect.height >= 0 && rect.x + rect.width <= width && rect.y >= 0
+            && rect.y + rect.width + rect.height <= height && rect.width >= 0 && rect.height >= 0
+        } else {
+          fits =
+            rect.x >= 0 && rect.y >= 0 && rect.width >= 0 && rect.height >= 0 && rect.x + rect.width <= width
+            && rect.y + rect.height <= height
+        }
+        guard fits else { throw invalid("feature \(index) reaches outside the \(width)x\(height) window") }
+      }
+    }
+    return HaarCascade(
+      windowWidth: width, windowHeight: height, stages: stages, trees: trees, nodes: nodes, leaves: leaves,
+      features: features)
+  }
+
+  private func integer(_ element: XMLElementTree?, _ what: String) throws(CascadeError) -> Int {
+    guard let element, let value = Int(element.trimmedText) else {
+      throw invalid("missing or unreadable \(what)")
+    }
+    return value
+  }
+
+  private func real(_ element: XMLElementTree?, _ what: String) throws(CascadeError) -> Double {
+    guard let element, let value = Double(element.trimmedText) else {
+      throw invalid("missing or unreadable \(what)")
+    }
+    return value
+  }
+
+  private func invalid(_ detail: String) -> CascadeError {
+    CascadeError.invalidCascade(path: name, detail: detail)
+  }
+}

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""OpenCV reference outputs for the FaceAnalysis tests (run by hand, not in CI).
+
+What it writes into Packages/FaceAnalysis/Tests/FaceAnalysisTests/Fixtures/:
+  opencv_reference.json   gray conversions, bilinear resizes and Haar detections computed by
+                          OpenCV on the fixtures (images decoded by cv2.imread, video frames read
+                          through the same `ffmpeg -f rawvideo -pix_fmt rgb24` pipe the Swift code uses)
+  cascade_*.xml           small new-format cascades cut from Debian's opencv-data, so the
+                          new-format parser (stumps, trees, tilted features) is tested without it
+
+Environment (once):
+  python3 -m venv /work/refvenv
+  /work/refvenv/bin/pip install 'opencv-python-headless<5' 'numpy<2'
+  apt-get install opencv-data ffmpeg     # the new-format cascades in /usr/share/opencv4/haarcascades
+  Tools/setup                            # Models/ and Fixtures/
+Run:
+  /work/refvenv/bin/python Tools/reference/opencv_reference.py
+"""
+import os
+import sys
+import xml.etree.ElementTree as ElementTree
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference_common import FIXTURES, MODELS, OUTPUT, fnv1a64, video_frames_rgb, write_json  # noqa: E402
+
+cv2.setNumThreads(1)
+OPENCV_DATA = "/usr/share/opencv4/haarcascades"
+IMAGES = ["astronaut.png", "camera.png", "group.png", "astronaut.jpg", "astronaut.ppm", "camera.pgm",
+          "coffee.png", "rocket.jpg"]
+FER_PARAMETERS = dict(scaleFactor=1.1, minNeighbors=5, minSize=(50, 50))
+
+
+def gray_of(path):
+    image = cv2.imread(path, cv2.IMREAD_COLOR)
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def boxes(cascade, gray, **parameters):
+    found = cascade.detectMultiScale(gray, flags=cv2.CASCADE_SCALE_IMAGE, **parameters)
+    return sorted([int(v) for v in box] for box in found)
+
+
+def parameters_json(parameters):
+    result = {"scaleFactor": parameters["scaleFactor"], "minNeighbors": parameters["minNeighbors"],
+              "minSize": parameters["minSize"][0]}
+    if "maxSize" in parameters:
+        result["maxSize"] = parameters["maxSize"][0]
+    return result
+
+
+def cut_cascade(source, stage_count, target):
+    """Keeps the first stages of a new-format cascade and only the features they use."""
+    tree = ElementTree.parse(source)
+    cascade = tree.getroot()[0]
+    stages = cascade.find("stages")
+    for stage in list(stages)[stage_count:]:
+        stages.remove(stage)
+    cascade.find("stageNum").text = str(stage_count)
+    used = []
+    for node in stages.iter("internalNodes"):
+        values = node.text.split()
+        for offset in range(0, len(values), 4):
+            index = int(values[offset + 2])
+            if index not in used:
+                used.append(index)
+    remap = {old: new for new, old in enumerate(used)}
+    for node in stages.iter("internalNodes"):
+        values = node.text.split()
+        for offset in range(0, len(values), 4):
+            values[offset + 2] = str(remap[int(values[offset + 2])])
+        node.text = "\n            " + " ".join(values)
+    features = cascade.find("features")
+    kept = [list(features)[old] for old in used]
+    for feature in list(features):
+        features.remove(feature)
+    for feature in kept:
+        features.append(feature)
+    tree.write(os.path.join(OUTPUT, target), encoding="unicode", xml_declaration=True)
+    print("wrote", target)
+    return os.path.join(OUTPUT, target)
+
+
+def main():
+    os.makedirs(OUTPUT, exist_ok=True)
+    result = {"opencv": cv2.__version__, "gray": {}, "resize": [], "detections": [], "cascades": []}
+
+    # Gray conversion (also checks that the decoders match cv2.imread).
+    for name in IMAGES:
+        gray = gray_of(os.path.join(FIXTURES, name))
+        result["gray"][name] = {"width": gray.shape[1], "height": gray.shape[0], "fnv1a64": fnv1a64(gray.tobytes())}
+
+    # Bilinear resizes: small crops stored whole, whole images as hashes.
+    camera = gray_of(os.path.join(FIXTURES, "camera.png"))
+    crop = camera[200:237, 230:271]  # 41 x 37
+    result["resizeSource"] = {"image": "camera.png", "x": 230, "y": 200, "width": 41, "height": 37}
+    for width, height in [(64, 64), (20, 18), (13, 29), (82, 74), (41, 37), (7, 5), (100, 3)]:
+        resized = cv2.resize(crop, (width, height), interpolation=cv2.INTER_LINEAR)
+        result["resize"].append({"width": width, "height": height, "pixels": resized.flatten().tolist()})
+    result["resizeWhole"] = []
+    for name, width, height in [("camera.png", 465, 465), ("camera.png", 256, 256), ("camera.png", 233, 233),
+                                ("group.png", 1091, 364), ("astronaut.png", 64, 64), ("astronaut.png", 700, 300)]:
+        gray = gray_of(os.path.join(FIXTURES, name))
+        resized = cv2.resize(gray, (width, height), interpolation=cv2.INTER_LINEAR)
+        result["resizeWhole"].append({"image": name, "width": width, "height": height,
+                                      "fnv1a64": fnv1a64(resized.tobytes())})
+
+    # Haar detections with fer's cascade (old format) and fer's parameters.
+    fer_cascade = cv2.CascadeClassifier(os.path.join(MODELS, "haarcascade_frontalface_default.xml"))
+    for name in IMAGES:
+        gray = gray_of(os.path.join(FIXTURES, name))
+        result["detections"].append({"image": name, "parameters": parameters_json(FER_PARAMETERS),
+                                     "boxes": boxes(fer_cascade, gray, **FER_PARAMETERS)})
+    variants = [dict(scaleFactor=1.05, minNeighbors=3, minSize=(30, 30)),
+                dict(scaleFactor=1.2, minNeighbors=1, minSize=(24, 24)),
+                dict(scaleFactor=1.1, minNeighbors=0, minSize=(100, 100)),
+                dict(scaleFactor=1.3, minNeighbors=8, minSize=(40, 40), maxSize=(200, 200))]
+    for name in ["group.png", "camera.png"]:
+        gray = gray_of(os.path.join(FIXTURES, name))
+        for parameters in variants:
+            result["detections"].append({"image": name, "parameters": parameters_json(parameters),
+                                         "boxes": boxes(fer_cascade, gray, **parameters)})
+    for name, every in [("faces.mp4", 3), ("noface.mp4", 5)]:
+        for index, rgb in video_frames_rgb(os.path.join(FIXTURES, name), every):
+            gray = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+            result["detections"].append({"image": name, "frame": index, "every": every,
+                                         "parameters": parameters_json(FER_PARAMETERS),
+                                         "boxes": boxes(fer_cascade, gray, **FER_PARAMETERS)})
+
+    # New-format cascades cut down to a few stages: stumps, trees with tilted features.
+    cuts = [("haarcascade_frontalface_default.xml", 6, "cascade_face_6stages.xml",
+             dict(scaleFactor=1.1, minNeighbors=3, minSize=(40, 40))),
+            ("haarcascade_eye_tree_eyeglasses.xml", 4, "cascade_eyeglasses_tree_4stages.xml",
+             dict(scaleFactor=1.2, minNeighbors=2, minSize=(20, 20))),
+            ("haarcascade_smile.xml", 3, "cascade_smile_3stages.xml",
+             dict(scaleFactor=1.2, minNeighbors=3, minSize=(40, 40)))]
+    for source, stage_count, target, parameters in cuts:
+        path = cut_cascade(os.path.join(OPENCV_DATA, source), stage_count, target)
+        cascade = cv2.CascadeClassifier(path)
+        assert not cascade.empty(), path
+        for name in ["astronaut.png", "camera.png"]:
+            gray = gray_of(os.path.join(FIXTURES, name))
+            result["cascades"].append({"cascade": target, "image": name, "parameters": parameters_json(parameters),
+                                       "boxes": boxes(cascade, gray, **parameters)})
+    # The full new-format cascade must agree with fer's old-format one (only when opencv-data is there).
+    full = cv2.CascadeClassifier(os.path.join(OPENCV_DATA, "haarcascade_frontalface_default.xml"))
+    for name in ["astronaut.png", "group.png"]:
+        gray = gray_of(os.path.join(FIXTURES, name))
+        result["cascades"].append({"cascade": os.path.join(OPENCV_DATA, "haarcascade_frontalface_default.xml"),
+                                   "image": name, "parameters": parameters_json(FER_PARAMETERS),
+                                   "boxes": boxes(full, gray, **FER_PARAMETERS)})
+
+    # OpenCV's tilted integral image on a small gradient, for the tilted-feature sums.
+    small = (np.arange(6 * 5, dtype=np.int32).reshape(5, 6) * 37 % 256).astype(np.uint8)
+    _, _, tilted = cv2.integral3(small)
+    result["tilted"] = {"width": 6, "height": 5, "pixels": small.flatten().tolist(),
+                        "integral": tilted.flatten().tolist()}
+    write_json("opencv_reference.json", result)
+    count = sum(len(entry["boxes"]) for entry in result["detections"] + result["cascades"])
+    print("boxes:", count)
+
+
+if __name__ == "__main__":
+    main()
