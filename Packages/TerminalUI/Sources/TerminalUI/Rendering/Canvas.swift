@@ -1,0 +1,176 @@
+/// A grid of styled cells that screens and widgets draw into; the renderer diffs two of them.
+///
+/// Drawing is clipped to the canvas, never traps, and keeps wide characters whole: a wide
+/// character that does not fit in the last column is left out, and writing over half of
+/// one blanks the other half.
+///
+/// ```swift
+/// var canvas = Canvas(size: Size(width: 20, height: 2))
+/// canvas.put("Hello", at: Point(x: 1, y: 0), style: .bold)
+/// canvas.text   // " Hello"
+/// ```
+public struct Canvas: Hashable, Sendable {
+  /// The size in cells.
+  public let size: Size
+  /// The colors the terminal shows; widgets such as ``ImageView`` draw differently per mode.
+  public var colorMode: ColorMode
+  /// The cells, row by row.
+  public private(set) var cells: [Cell]
+
+  /// Creates a blank canvas.
+  public init(size: Size, colorMode: ColorMode = .palette256) {
+    self.size = size
+    self.colorMode = colorMode
+    cells = Array(repeating: .blank, count: size.width * size.height)
+  }
+
+  /// The width in columns.
+  public var width: Int { size.width }
+  /// The height in rows.
+  public var height: Int { size.height }
+
+  /// The cell at a column and row; a blank cell outside the canvas.
+  public subscript(x: Int, y: Int) -> Cell {
+    guard contains(x: x, y: y) else { return .blank }
+    return cells[y * size.width + x]
+  }
+
+  /// Whether the position lies inside the canvas.
+  public func contains(x: Int, y: Int) -> Bool {
+    x >= 0 && y >= 0 && x < size.width && y < size.height
+  }
+
+  /// Writes `text` on row `point.y` from column `point.x`, clipped to `maxWidth` columns and
+  /// to the canvas. Control characters are shown as `�`; tabs as a space.
+  ///
+  /// - Returns: the number of columns written.
+  @discardableResult
+  public mutating func put(
+    _ text: String, at point: Point, style: Style = .plain, maxWidth: Int? = nil
+  ) -> Int {
+    let limit = min(size.width, point.x + (maxWidth ?? size.width))
+    var x = point.x
+    for raw in text {
+      let character = Self.printable(raw)
+      let columns = DisplayWidth.of(character)
+      if columns == 0 { continue }
+      if x + columns > limit { break }
+      if x >= 0 { set(character, x: x, y: point.y, style: style, columns: columns) }
+      x += columns
+    }
+    return max(0, x - point.x)
+  }
+
+  /// Writes one cell, keeping wide characters whole.
+  public mutating func set(_ character: Character, x: Int, y: Int, style: Style = .plain) {
+    let columns = DisplayWidth.of(Self.printable(character))
+    guard columns > 0, x + columns <= size.width else { return }
+    set(Self.printable(character), x: x, y: y, style: style, columns: columns)
+  }
+
+  /// Fills a rectangle with one character.
+  public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+    for y in max(0, rect.minY)..<min(size.height, rect.maxY) {
+      for x in max(0, rect.minX)..<min(size.width, rect.maxX) {
+        set(character, x: x, y: y, style: style)
+      }
+    }
+  }
+
+  /// Changes the style of every cell in `rect`, keeping the characters.
+  public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+    for y in max(0, rect.minY)..<min(size.height, rect.maxY) {
+      for x in max(0, rect.minX)..<min(size.width, rect.maxX) {
+        change(&cells[y * size.width + x].style)
+      }
+    }
+  }
+
+  /// Copies `canvas` onto this one with its top left corner at `origin`, clipped.
+  public mutating func draw(_ canvas: Canvas, at origin: Point) {
+    for y in 0..<canvas.height {
+      let targetY = origin.y + y
+      guard targetY >= 0, targetY < size.height else { continue }
+      for x in 0..<canvas.width {
+        let cell = canvas[x, y]
+        let targetX = origin.x + x
+        guard targetX >= 0, targetX < size.width, !cell.isContinuation else { continue }
+        set(cell.character, x: targetX, y: targetY, style: cell.style)
+      }
+    }
+  }
+
+  /// Draws a single-line box along the edge of `rect`, with an optional title in the top edge.
+  public mutating func box(_ rect: Rect, title: String? = nil, style: Style = .plain) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    for x in rect.minX + 1..<rect.maxX - 1 {
+      set("─", x: x, y: rect.minY, style: style)
+      set("─", x: x, y: rect.maxY - 1, style: style)
+    }
+    for y in rect.minY + 1..<rect.maxY - 1 {
+      set("│", x: rect.minX, y: y, style: style)
+      set("│", x: rect.maxX - 1, y: y, style: style)
+    }
+    set("┌", x: rect.minX, y: rect.minY, style: style)
+    set("┐", x: rect.maxX - 1, y: rect.minY, style: style)
+    set("└", x: rect.minX, y: rect.maxY - 1, style: style)
+    set("┘", x: rect.maxX - 1, y: rect.maxY - 1, style: style)
+    if let title, rect.width > 6 {
+      put(
+        " " + title + " ", at: Point(x: rect.minX + 2, y: rect.minY), style: style.with(bold: true),
+        maxWidth: rect.width - 4)
+    }
+  }
+
+  /// The rows as plain text, trailing spaces removed: what a person would read.
+  public var lines: [String] {
+    (0..<size.height).map { y in
+      var line = ""
+      for x in 0..<size.width where !self[x, y].isContinuation { line.append(self[x, y].character) }
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+  }
+
+  /// ``lines`` joined with newlines, for comparing with expected frames in tests.
+  public var text: String { lines.joined(separator: "\n") }
+
+  private mutating func set(_ character: Character, x: Int, y: Int, style: Style, columns: Int) {
+    guard contains(x: x, y: y) else { return }
+    let row = y * size.width
+    // Writing over either half of a wide character blanks its other half.
+    if cells[row + x].isContinuation, x > 0 {
+      cells[row + x - 1] = Cell(" ", style: cells[row + x - 1].style)
+    }
+    let oldColumns = cells[row + x].isContinuation ? 1 : DisplayWidth.of(cells[row + x].character)
+    if oldColumns == 2, x + 1 < size.width, columns == 1 {
+      cells[row + x + 1] = Cell(" ", style: cells[row + x + 1].style)
+    }
+    cells[row + x] = Cell(character, style: style)
+    if columns == 2, x + 1 < size.width {
+      if x + 2 < size.width, cells[row + x + 2].isContinuation {
+        cells[row + x + 2] = Cell(" ", style: cells[row + x + 2].style)
+      }
+      cells[row + x + 1] = Cell(" ", style: style, isContinuation: true)
+    }
+  }
+
+  private static func printable(_ character: Character) -> Character {
+    if character == "\t" { return " " }
+    if let scalar = character.unicodeScalars.first,
+      scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    {
+      return "\u{FFFD}"
+    }
+    return character
+  }
+}
+
+extension Style {
+  /// The same style with `bold` set.
+  public func with(bold: Bool) -> Style {
+    var copy = self
+    copy.bold = bold
+    return copy
+  }
+}

@@ -1,0 +1,141 @@
+#define _GNU_SOURCE
+#include "TerminalUICShims.h"
+
+#include <errno.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t tui_notify_fd = -1;
+
+static const int tui_handled_signals[] = {SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+static const int tui_handled_count = sizeof(tui_handled_signals) / sizeof(tui_handled_signals[0]);
+
+void tui_raise_with_default_action(int signal);
+int tui_terminal_restore(void);
+
+int tui_window_size(int fd, unsigned short *rows, unsigned short *columns) {
+  struct winsize size;
+  memset(&size, 0, sizeof(size));
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
+}
+
+static struct termios tui_saved_termios;
+static volatile sig_atomic_t tui_saved = 0;
+static volatile sig_atomic_t tui_full_screen = 0;
+static volatile sig_atomic_t tui_input_fd = -1;
+static volatile sig_atomic_t tui_output_fd = -1;
+static volatile sig_atomic_t tui_pending_terminations = 0;
+static int tui_atexit_registered = 0;
+
+static void tui_restore_at_exit(void) { tui_terminal_restore(); }
+
+int tui_terminal_save(int input_fd, int output_fd) {
+  if (tcgetattr(input_fd, &tui_saved_termios) != 0) return -1;
+  tui_input_fd = input_fd;
+  tui_output_fd = output_fd;
+  tui_saved = 1;
+  if (!tui_atexit_registered) {
+    tui_atexit_registered = 1;
+    atexit(tui_restore_at_exit);
+  }
+  return 0;
+}
+
+void tui_terminal_set_full_screen(int active) { tui_full_screen = active; }
+
+int tui_terminal_restore(void) {
+  if (!tui_saved) return 0;
+  if (tui_full_screen && tui_output_fd >= 0) {
+    static const char leave[] = "\033[0m\033[?25h\033[?1049l";
+    ssize_t ignored = write(tui_output_fd, leave, sizeof(leave) - 1);
+    (void)ignored;
+    tui_full_screen = 0;
+  }
+  int result;
+  do {
+    result = tcsetattr(tui_input_fd, TCSADRAIN, &tui_saved_termios);
+  } while (result != 0 && errno == EINTR);
+  return result;
+}
+
+void tui_terminal_forget(void) { tui_saved = 0; }
+
+static void tui_signal_handler(int signal) {
+  int saved = errno;
+  if (signal != SIGWINCH) {
+    /* The loop normally handles the signal. If a second terminating signal comes before it
+       did (the main thread is busy), restore the terminal here and die of the signal. */
+    if (tui_pending_terminations > 0) {
+      tui_terminal_restore();
+      tui_raise_with_default_action(signal);
+    }
+    tui_pending_terminations = tui_pending_terminations + 1;
+  }
+  int fd = tui_notify_fd;
+  if (fd >= 0) {
+    unsigned char byte = (unsigned char)signal;
+    ssize_t ignored = write(fd, &byte, 1);
+    (void)ignored;
+  }
+  errno = saved;
+}
+
+int tui_install_signal_handlers(int notify_fd) {
+  tui_notify_fd = notify_fd;
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  action.sa_handler = tui_signal_handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0; /* no SA_RESTART: a blocked poll() returns EINTR and the loop looks at the pipe */
+  for (int i = 0; i < tui_handled_count; i++) {
+    if (sigaction(tui_handled_signals[i], &action, NULL) != 0) return -1;
+  }
+  struct sigaction ignore;
+  memset(&ignore, 0, sizeof(ignore));
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  if (sigaction(SIGPIPE, &ignore, NULL) != 0) return -1;
+  return 0;
+}
+
+void tui_reset_signal_handlers(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  for (int i = 0; i < tui_handled_count; i++) sigaction(tui_handled_signals[i], &action, NULL);
+  sigaction(SIGPIPE, &action, NULL);
+  tui_notify_fd = -1;
+}
+
+void tui_raise_with_default_action(int signal) {
+  tui_pending_terminations = 0;
+  struct sigaction action;
+  memset(&action, 0, sizeof(action));
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, NULL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
+  raise(signal);
+}
+
+int tui_open_pty(int *primary, int *secondary, unsigned short rows, unsigned short columns) {
+  struct winsize size;
+  memset(&size, 0, sizeof(size));
+  size.ws_row = rows;
+  size.ws_col = columns;
+  return openpty(primary, secondary, NULL, NULL, &size);
+}
+
+int tui_set_controlling_terminal(int fd) { return ioctl(fd, TIOCSCTTY, 0); }
