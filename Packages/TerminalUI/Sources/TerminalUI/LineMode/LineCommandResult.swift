@@ -1,0 +1,23 @@
+/// What a screen did with a line of line-mode input.
+public enum LineCommandResult: Hashable, Sendable {
+  /// The screen acted on it.
+  case handled
+  /// The screen could not use it; the message tells the user why.
+  case rejected(String)
+
+  /// Parses `line` as a choice number from 1 to `count`, returning the index from 0.
+  public static func choiceIndex(_ line: String, count: Int) -> Int? {
+    guard let number = Int(line.trimmingSpaces), number >= 1, number <= count else { return nil }
+    return number - 1
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces and tabs.
+  var trimmingSpaces: String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first == " " || first == "\t" || first == "\r" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
+    return String(scalars)
+  }
+}
