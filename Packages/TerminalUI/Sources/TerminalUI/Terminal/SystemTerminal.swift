@@ -1,0 +1,275 @@
+import TerminalUICShims
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real terminal: standard input and output of this process.
+///
+/// This file is the only place in TerminalUI that makes system calls. Raw mode is set with
+/// termios on standard input; the original settings are also kept by the C shim so that an
+/// `exit()` anywhere, or a second terminating signal while the loop is busy, still restores
+/// them. Signals reach the loop through a self-pipe that `poll` watches with standard input.
+@MainActor
+public final class SystemTerminal: TerminalDevice {
+  /// Whether standard input is a terminal.
+  public let isInputTerminal: Bool
+  /// Whether standard output is a terminal.
+  public let isOutputTerminal: Bool
+  /// The process environment.
+  public let environment: [String: String]
+  /// Wakes the loop from any thread by writing to the self-pipe.
+  public let waker: any TerminalWaker
+
+  private let pipeRead: Int32
+  private let pipeWrite: Int32
+  private var inputClosed = false
+  private var fullScreen = false
+  private let start = ContinuousClock.now
+
+  /// Opens the process's terminal.
+  ///
+  /// - Throws: ``SystemCallError`` when the wake-up pipe cannot be created.
+  public init() throws(SystemCallError) {
+    isInputTerminal = isatty(STDIN_FILENO) == 1
+    isOutputTerminal = isatty(STDOUT_FILENO) == 1
+    environment = Self.readEnvironment()
+    var fds: [Int32] = [-1, -1]
+    _ = try retryingOnEINTR("pipe") { pipe(&fds) }
+    for fd in fds {
+      let flags = fcntl(fd, F_GETFL)
+      _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    pipeRead = fds[0]
+    pipeWrite = fds[1]
+    waker = PipeWaker(fd: fds[1])
+  }
+
+  /// The size from `TIOCGWINSZ` on standard output (or input), `nil` when neither is a terminal.
+  public func windowSize() -> Size? {
+    var rows: UInt16 = 0
+    var columns: UInt16 = 0
+    for fd in [STDOUT_FILENO, STDIN_FILENO]
+    where tui_window_size(fd, &rows, &columns) == 0 && columns > 0 && rows > 0 {
+      return Size(width: Int(columns), height: Int(rows))
+    }
+    return nil
+  }
+
+  /// Saves the settings, sets raw mode, switches to the alternate screen and hides the cursor.
+  public func enterFullScreen() throws(SystemCallError) {
+    _ = try retryingOnEINTR("tcgetattr") { tui_terminal_save(STDIN_FILENO, STDOUT_FILENO) }
+    var settings = termios()
+    _ = try retryingOnEINTR("tcgetattr") { tcgetattr(STDIN_FILENO, &settings) }
+    settings.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    settings.c_cflag |= tcflag_t(CS8)
+    settings.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &settings.c_cc) { bytes in
+      bytes[Int(VMIN)] = 1
+      bytes[Int(VTIME)] = 0
+    }
+    _ = try retryingOnEINTR("tcsetattr") { tcsetattr(STDIN_FILENO, TCSADRAIN, &settings) }
+    fullScreen = true
+    tui_terminal_set_full_screen(1)
+    try write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J".utf8))
+  }
+
+  /// Leaves the alternate screen, shows the cursor and restores the saved settings.
+  public func restore() {
+    guard fullScreen else { return }
+    fullScreen = false
+    _ = tui_terminal_restore()
+    tui_terminal_forget()
+  }
+
+  /// Installs the signal handlers that write to the self-pipe, and ignores SIGPIPE.
+  public func startSignalHandling() throws(SystemCallError) {
+    _ = try retryingOnEINTR("sigaction") { tui_install_signal_handlers(pipeWrite) }
+  }
+
+  /// Puts the default signal handling back.
+  public func stopSignalHandling() { tui_reset_signal_handlers() }
+
+  /// Writes everything, retrying after interruptions and short writes.
+  public func write(_ bytes: [UInt8]) throws(SystemCallError) {
+    var offset = 0
+    while offset < bytes.count {
+      let result = bytes.withUnsafeBytes { buffer in
+        retryingOnEINTRReturningErrno {
+          systemWrite(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        }
+      }
+      switch result {
+      case .success(let written): offset += written
+      case .failure(let code):
+        throw SystemCallError(call: "write", errno: code.code, message: String(cString: strerror(code.code)))
+      }
+    }
+  }
+
+  /// Polls standard input and the self-pipe.
+  public func waitForEvents(timeout: Duration?) throws(SystemCallError) -> [DeviceEvent] {
+    var fds = [pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0)]
+    if !inputClosed { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+    let milliseconds: Int32 =
+      timeout.map { duration in
+        let (seconds, attoseconds) = duration.components
+        let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: max(0, total))
+      } ?? -1
+    let ready = try retryingOnEINTR("poll") { poll(&fds, nfds_t(fds.count), milliseconds) }
+    guard ready > 0 else { return [] }
+    var events: [DeviceEvent] = []
+    if fds[0].revents & Int16(POLLIN) != 0 { events += drainPipe() }
+    if fds.count > 1, fds[1].revents != 0 { events += readInput() }
+    return events
+  }
+
+  /// Time since this terminal was opened.
+  public func now() -> Duration { ContinuousClock.now - start }
+
+  /// Ends the process the way `reason` calls for: by the signal that stopped the loop (so a
+  /// parent sees it), or with exit status 0 (1 when the output was closed).
+  public static func exitProcess(for reason: TerminalApp.ExitReason) -> Never {
+    tui_terminal_restore()
+    switch reason {
+    case .signal(let signal):
+      let number: Int32 =
+        switch signal {
+        case .interrupt: SIGINT
+        case .terminate: SIGTERM
+        case .hangUp: SIGHUP
+        case .quit: SIGQUIT
+        case .windowChanged: SIGWINCH
+        }
+      tui_raise_with_default_action(number)
+      exit(128 + number)
+    case .outputClosed: exit(1)
+    case .quit, .stackEmpty, .endOfInput: exit(0)
+    }
+  }
+
+  /// Ends the process with `status`, restoring the terminal first if it is still in full screen.
+  public static func exitProcess(status: Int32) -> Never {
+    tui_terminal_restore()
+    exit(status)
+  }
+
+  /// Writes `text` and a newline to standard error, for messages outside the run loop.
+  public static func printError(_ text: String) {
+    let bytes = Array((text + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let result = bytes.withUnsafeBytes { buffer in
+        retryingOnEINTRReturningErrno {
+          systemWrite(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        }
+      }
+      guard case .success(let written) = result, written > 0 else { return }
+      offset += written
+    }
+  }
+
+  private func readInput() -> [DeviceEvent] {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { bytes in
+      retryingOnEINTRReturningErrno { read(STDIN_FILENO, bytes.baseAddress, bytes.count) }
+    }
+    switch count {
+    case .success(let count) where count > 0: return [.input(Array(buffer[0..<count]))]
+    case .failure(let code) where code == EAGAIN || code == EWOULDBLOCK: return []
+    default:
+      // End of file, or an error such as EIO from a terminal that hung up: input is over.
+      inputClosed = true
+      return [.endOfInput]
+    }
+  }
+
+  private func drainPipe() -> [DeviceEvent] {
+    var events: [DeviceEvent] = []
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(pipeRead, $0.baseAddress, $0.count) }
+      guard count > 0 else { break }
+      for byte in buffer[0..<count] {
+        switch Int32(byte) {
+        case 0: if !events.contains(.wake) { events.append(.wake) }
+        case SIGWINCH: events.append(.signal(.windowChanged))
+        case SIGINT: events.append(.signal(.interrupt))
+        case SIGTERM: events.append(.signal(.terminate))
+        case SIGHUP: events.append(.signal(.hangUp))
+        case SIGQUIT: events.append(.signal(.quit))
+        default: break
+        }
+      }
+    }
+    return events
+  }
+
+  private static func readEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+}
+
+/// Writes a zero byte to the self-pipe; a full pipe already means a wake-up is pending.
+private struct PipeWaker: TerminalWaker {
+  let fd: Int32
+
+  func wake() {
+    var byte: UInt8 = 0
+    _ = retryingOnEINTRReturningErrno { systemWrite(fd, &byte, 1) }
+  }
+}
+
+/// `write(2)`, named apart from ``SystemTerminal/write(_:)``.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}
+
+/// Runs a system call until it is not interrupted by a signal; throws the `errno` of a failure.
+@discardableResult
+func retryingOnEINTR<Result: FixedWidthInteger>(
+  _ call: String, _ body: () -> Result
+) throws(SystemCallError) -> Int {
+  switch retryingOnEINTRReturningErrno(body) {
+  case .success(let value): return value
+  case .failure(let code):
+    throw SystemCallError(call: call, errno: code.code, message: String(cString: strerror(code.code)))
+  }
+}
+
+/// Runs a system call until it is not interrupted by a signal; returns its result or `errno`.
+func retryingOnEINTRReturningErrno<Result: FixedWidthInteger>(
+  _ body: () -> Result
+) -> Swift.Result<Int, Errno> {
+  while true {
+    let result = body()
+    if result == -1 {
+      let code = errno
+      if code == EINTR { continue }
+      return .failure(Errno(code))
+    }
+    return .success(Int(result))
+  }
+}
+
+/// An `errno` value as an error.
+struct Errno: Error, Equatable {
+  let code: Int32
+  init(_ code: Int32) { self.code = code }
+  static func == (lhs: Errno, rhs: Int32) -> Bool { lhs.code == rhs }
+}

@@ -1,0 +1,74 @@
+/// Everything TerminalUI needs from the operating system, behind one protocol.
+///
+/// ``SystemTerminal`` is the real implementation (termios, `poll`, `TIOCGWINSZ`, signals);
+/// ``VirtualTerminal`` uses an in-memory one so tests run whole sessions without a terminal.
+@MainActor
+public protocol TerminalDevice: AnyObject {
+  /// Whether standard input is a terminal.
+  var isInputTerminal: Bool { get }
+  /// Whether standard output is a terminal.
+  var isOutputTerminal: Bool { get }
+  /// The environment, for `NO_COLOR`, `TERM` and `COLORTERM`.
+  var environment: [String: String] { get }
+
+  /// The terminal's size in cells, or `nil` when unknown.
+  func windowSize() -> Size?
+
+  /// Raw mode (no echo, no line editing, no signal keys), the alternate screen and a hidden
+  /// cursor. Undone by ``restore()``.
+  func enterFullScreen() throws(SystemCallError)
+
+  /// Puts the terminal back as it was: leaves the alternate screen, shows the cursor, restores
+  /// the saved settings. Safe to call more than once and after the output was closed.
+  func restore()
+
+  /// Starts delivering SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT as ``DeviceEvent/signal(_:)``.
+  func startSignalHandling() throws(SystemCallError)
+
+  /// Puts the default signal handling back.
+  func stopSignalHandling()
+
+  /// Writes all of `bytes` to standard output.
+  func write(_ bytes: [UInt8]) throws(SystemCallError)
+
+  /// Waits until input arrives, a signal or wake-up comes, or `timeout` passes (`nil`: no limit).
+  func waitForEvents(timeout: Duration?) throws(SystemCallError) -> [DeviceEvent]
+
+  /// A handle any thread may use to wake ``waitForEvents(timeout:)``.
+  var waker: any TerminalWaker { get }
+
+  /// A monotonic clock reading, for timers.
+  func now() -> Duration
+}
+
+/// What ``TerminalDevice/waitForEvents(timeout:)`` reports.
+public enum DeviceEvent: Hashable, Sendable {
+  /// Bytes from standard input.
+  case input([UInt8])
+  /// Standard input was closed (end of file, or the terminal hung up).
+  case endOfInput
+  /// A signal arrived.
+  case signal(TerminalSignal)
+  /// ``TerminalWaker/wake()`` was called.
+  case wake
+}
+
+/// The signals the run loop handles.
+public enum TerminalSignal: String, Hashable, Sendable {
+  /// SIGWINCH: the window changed size.
+  case windowChanged
+  /// SIGINT.
+  case interrupt
+  /// SIGTERM.
+  case terminate
+  /// SIGHUP: the terminal went away.
+  case hangUp
+  /// SIGQUIT.
+  case quit
+}
+
+/// Wakes a waiting run loop from any thread.
+public protocol TerminalWaker: Sendable {
+  /// Makes the run loop's current or next wait return.
+  func wake()
+}
