@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <pty.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -130,12 +131,23 @@ void tui_raise_with_default_action(int signal) {
   raise(signal);
 }
 
-int tui_open_pty(int *primary, int *secondary, unsigned short rows, unsigned short columns) {
+int tui_open_pty(int *primary, int *secondary, char *name, unsigned long name_length, unsigned short rows,
+                 unsigned short columns) {
   struct winsize size;
   memset(&size, 0, sizeof(size));
   size.ws_row = rows;
   size.ws_col = columns;
-  return openpty(primary, secondary, NULL, NULL, &size);
+  if (openpty(primary, secondary, NULL, NULL, &size) != 0) return -1;
+  int error = ttyname_r(*secondary, name, name_length);
+  if (error != 0) {
+    close(*primary);
+    close(*secondary);
+    errno = error;
+    return -1;
+  }
+  return 0;
 }
+
+short tui_spawn_setsid_flag(void) { return POSIX_SPAWN_SETSID; }
 
 int tui_set_controlling_terminal(int fd) { return ioctl(fd, TIOCSCTTY, 0); }

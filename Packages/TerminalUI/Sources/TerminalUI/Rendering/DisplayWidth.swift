@@ -10,7 +10,10 @@ public enum DisplayWidth {
     if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
     let width = of(first)
     // A lone combining mark (for example at the start of a string) still takes a column.
-    return width == 0 && character.unicodeScalars.count == 1 && isCombining(first) ? 1 : width
+    let loneMark =
+      character.unicodeScalars.count == 1
+      && [.nonspacingMark, .enclosingMark].contains(first.properties.generalCategory)
+    return width == 0 && loneMark ? 1 : width
   }
 
   /// The columns a string takes.

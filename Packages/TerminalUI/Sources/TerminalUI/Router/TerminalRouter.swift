@@ -358,7 +358,8 @@ open class TerminalRouter: StackRouter {
     commands.append("quit")
     commands.append("help")
     if onDeepLink != nil { commands.append(":<link>") }
-    lines.append("> Type " + commands.joined(separator: ", ") + ".")
+    let last = commands.removeLast()
+    lines.append("Type " + commands.joined(separator: ", ") + " or " + last + ".")
     return lines
   }
 

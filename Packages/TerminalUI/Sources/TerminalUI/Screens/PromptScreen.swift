@@ -91,9 +91,7 @@ open class PromptScreen: Screen {
 
   /// The message and what to type.
   open func linePage(width: Int) -> LinePage {
-    var lines = TextWrapper.wrap(message, width: width)
-    if !field.text.isEmpty { lines.append("Current: " + field.text) }
-    return LinePage(lines: lines, instruction: "Type the text on one line (or back to cancel).")
+    LinePage(lines: TextWrapper.wrap(message, width: width), instruction: "Type the text on one line.")
   }
 
   /// The line is the text: submitted when valid, rejected with the validation message otherwise.

@@ -17,8 +17,14 @@ void tui_reset_signal_handlers(void);
 /// way it would have without handlers, so its parent sees the signal.
 void tui_raise_with_default_action(int signal);
 
-/// Opens a pseudo-terminal pair; returns 0 and the two descriptors, or -1 with errno set.
-int tui_open_pty(int *primary, int *secondary, unsigned short rows, unsigned short columns);
+/// Opens a pseudo-terminal pair of the given size; returns 0 with the two descriptors and the
+/// secondary side's device path in `name`, or -1 with errno set. Used by the tests.
+int tui_open_pty(int *primary, int *secondary, char *name, unsigned long name_length, unsigned short rows,
+                 unsigned short columns);
+
+/// The posix_spawn flag that makes the child a session leader (POSIX_SPAWN_SETSID), which
+/// Swift cannot see because glibc declares it only for _GNU_SOURCE. Used by the tests.
+short tui_spawn_setsid_flag(void);
 
 /// Makes `fd` the controlling terminal of the calling process (which must be a session
 /// leader). Returns 0 on success, -1 with errno set.

@@ -1,0 +1,80 @@
+import TerminalUICShims
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs the real demo binary under pseudo-terminals and checks that the terminal settings
+/// after it ends are the settings from before it started, on every way out.
+@Suite(.serialized)
+struct PseudoTerminalRestoreTests {
+  @Test func normalQuitRestoresTheTerminal() throws {
+    let session = try PseudoTerminalSession(layout: .single)
+    let before = session.initialInputSettings
+    try session.waitUntilRunning()
+    #expect(try session.inputSettings().isRaw, "the demo should have switched to raw mode")
+    session.type("q")
+    let status = try session.waitForExit()
+    #expect(status == .exited(0))
+    #expect(try session.inputSettings() == before)
+    #expect(session.outputText.hasSuffix("\u{1B}[?1049l"))
+  }
+
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  func signalRestoresTheTerminalAndEndsByTheSignal(signal: Int32) throws {
+    let session = try PseudoTerminalSession(layout: .single)
+    let before = session.initialInputSettings
+    try session.waitUntilRunning()
+    #expect(try session.inputSettings().isRaw)
+    session.send(signal: signal)
+    let status = try session.waitForExit()
+    #expect(status == .signaled(signal))
+    #expect(try session.inputSettings() == before)
+    #expect(session.outputText.hasSuffix("\u{1B}[?1049l"))
+  }
+
+  @Test func ctrlCKeyQuitsAndRestores() throws {
+    let session = try PseudoTerminalSession(layout: .single)
+    let before = session.initialInputSettings
+    try session.waitUntilRunning()
+    session.type("\u{03}")
+    #expect(try session.waitForExit() == .exited(0))
+    #expect(try session.inputSettings() == before)
+  }
+
+  /// Standard output goes away (its terminal is closed) while input is still a terminal:
+  /// the next redraw fails, and the app restores the input terminal and exits with status 1.
+  @Test func closedOutputRestoresTheInputTerminal() throws {
+    let session = try PseudoTerminalSession(layout: .separateOutput(controllingTerminal: .input))
+    let before = session.initialInputSettings
+    try session.waitUntilRunning()
+    #expect(try session.inputSettings().isRaw)
+    session.closeOutputTerminal()
+    session.type("j")  // moves the selection, so the app has to write
+    #expect(try session.waitForExit() == .exited(1))
+    #expect(try session.inputSettings() == before)
+  }
+
+  /// Standard input goes away (its terminal is closed, reads fail): the app leaves the
+  /// alternate screen on its output and exits cleanly. The closed terminal's own settings
+  /// cannot be read any more; its output terminal's settings are unchanged.
+  @Test func closedInputEndsCleanly() throws {
+    let session = try PseudoTerminalSession(layout: .separateOutput(controllingTerminal: .output))
+    let outputBefore = session.initialOutputSettings
+    try session.waitUntilRunning()
+    session.closeInputTerminal()
+    #expect(try session.waitForExit() == .exited(0))
+    #expect(try session.outputSettings() == outputBefore)
+    #expect(session.outputText.hasSuffix("\u{1B}[?1049l"))
+  }
+
+  @Test func pipedInputRunsLineModeWithoutEscapeCodes() throws {
+    let session = try PseudoTerminalSession(layout: .pipedInput)
+    session.writeToPipe("1\nback\nquit\n")
+    session.closePipe()
+    #expect(try session.waitForExit() == .exited(0))
+    #expect(!session.outputText.contains("\u{1B}"))
+    #expect(session.outputText.contains("== TerminalUI demo › Menu › Document =="))
+  }
+}
