@@ -70,7 +70,7 @@ public struct HaarFaceDetector: Sendable {
     let workingWidth = max(width + 1 - cascade.windowWidth, 0)
     let workingHeight = max(height + 1 - cascade.windowHeight, 0)
     guard workingWidth > 0, workingHeight > 0, width > 0, height > 0 else { return [] }
-    let level = BilinearResizer.resize(image, width: width, height: height)
+    let level = ExactBilinearResizer.resize(image, width: width, height: height)
     let integrals = IntegralImages(level, tilted: cascade.hasTiltedFeatures)
     let evaluator = WindowEvaluator(cascade: cascade, stride: integrals.stride)
     let step = scale >= 2 ? 1 : 2
@@ -80,12 +80,15 @@ public struct HaarFaceDetector: Sendable {
     integrals.sum.withUnsafeBufferPointer { sum in
       integrals.squares.withUnsafeBufferPointer { squares in
         integrals.tilted.withUnsafeBufferPointer { tilted in
+          guard let sumBase = sum.baseAddress, let squaresBase = squares.baseAddress else { return }
+          // Cascades without tilted features never read this table.
+          let tiltedBase = tilted.baseAddress ?? sumBase
           var y = 0
           while y < workingHeight {
             var x = 0
             while x < workingWidth {
               let result = evaluator.run(
-                at: y * integrals.stride + x, sum: sum, squares: squares, tilted: tilted)
+                at: y * integrals.stride + x, sum: sumBase, squares: squaresBase, tilted: tiltedBase)
               if result > 0 {
                 found.append(
                   BoundingBox(
@@ -161,12 +164,22 @@ public struct HaarFaceDetector: Sendable {
       }
       return node
     }
-    for first in rectangles.indices {
-      for second in (first + 1)..<rectangles.count
-      where similar(rectangles[first], rectangles[second], epsilon) {
-        let a = root(first)
-        let b = root(second)
-        if a != b { parent[max(a, b)] = min(a, b) }
+    // Similar rectangles differ by at most `delta` in x, so a sweep over x-sorted rectangles
+    // only compares near neighbours; the components are the same as comparing all pairs.
+    let largest = rectangles.reduce(0) { max($0, $1.width + $1.height) }
+    let reach = Int((epsilon * Double(largest) * 0.5).rounded(.up)) + 1
+    let order = rectangles.indices.sorted { rectangles[$0].x < rectangles[$1].x }
+    for position in order.indices {
+      let first = order[position]
+      var next = position + 1
+      while next < order.count, rectangles[order[next]].x - rectangles[first].x <= reach {
+        let second = order[next]
+        if similar(rectangles[first], rectangles[second], epsilon) {
+          let a = root(first)
+          let b = root(second)
+          if a != b { parent[max(a, b)] = min(a, b) }
+        }
+        next += 1
       }
     }
     var labelOfRoot: [Int: Int] = [:]

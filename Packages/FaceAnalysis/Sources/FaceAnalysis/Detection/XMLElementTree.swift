@@ -37,6 +37,9 @@ final class XMLElementTree {
     parser.delegate = builder
     parser.shouldProcessNamespaces = false
     let success = parser.parse()
+    guard builder.stack.isEmpty else {
+      throw XMLTreeError(detail: "unexpected end of document inside <\(builder.stack.last?.name ?? "")>")
+    }
     guard success, let root = builder.root else {
       let detail = parser.parserError.map { "\($0.localizedDescription) (line \(parser.lineNumber))" }
       throw XMLTreeError(detail: detail ?? "no root element")

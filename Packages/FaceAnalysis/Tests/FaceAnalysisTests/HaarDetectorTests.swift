@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import FaceAnalysis
+
+@Suite("Haar cascade detection")
+struct HaarDetectorTests {
+  private static func options(_ entry: [String: Any]) throws -> DetectionOptions {
+    let parameters = try #require(entry["parameters"] as? [String: Any])
+    return DetectionOptions(
+      scaleFactor: try #require(parameters["scaleFactor"] as? Double),
+      minNeighbors: try #require(parameters["minNeighbors"] as? Int),
+      minSize: try #require(parameters["minSize"] as? Int), maxSize: parameters["maxSize"] as? Int)
+  }
+
+  private static func sorted(_ boxes: [BoundingBox]) -> [[Int]] {
+    boxes.map(\.array).sorted { $0.lexicographicallyPrecedes($1) }
+  }
+
+  @Test("fer's cascade finds OpenCV's boxes on every still fixture and parameter set")
+  func stillImages() throws {
+    let detector = HaarFaceDetector(cascade: try SharedCascade.fer.get())
+    let reference = try TestFiles.referenceJSON("opencv_reference.json")
+    var compared = 0
+    for entry in try #require(reference["detections"] as? [[String: Any]]) where entry["frame"] == nil {
+      let name = try #require(entry["image"] as? String)
+      let expected = try #require(entry["boxes"] as? [[Int]])
+      let gray = try ImageDecoder().decode(contentsOfFile: try TestFiles.fixture(name)).grayscale()
+      let boxes = detector.detect(in: gray, options: try Self.options(entry))
+      #expect(Self.sorted(boxes) == expected, "\(name) \(entry["parameters"] ?? "")")
+      compared += expected.count
+    }
+    #expect(compared > 15)
+  }
+
+  @Test("Cut-down new-format cascades (stumps, trees, tilted features) find OpenCV's boxes")
+  func newFormatCascades() throws {
+    let reference = try TestFiles.referenceJSON("opencv_reference.json")
+    var images: [String: GrayImage] = [:]
+    for entry in try #require(reference["cascades"] as? [[String: Any]]) {
+      let cascadeName = try #require(entry["cascade"] as? String)
+      let path = cascadeName.hasPrefix("/") ? cascadeName : TestFiles.referencePath(cascadeName)
+      // The full opencv-data cascade is optional (Debian package opencv-data).
+      guard FileManager.default.fileExists(atPath: path) else { continue }
+      let name = try #require(entry["image"] as? String)
+      let gray =
+        try images[name] ?? ImageDecoder().decode(contentsOfFile: try TestFiles.fixture(name)).grayscale()
+      images[name] = gray
+      let detector = try HaarFaceDetector(contentsOfFile: path)
+      let boxes = detector.detect(in: gray, options: try Self.options(entry))
+      #expect(Self.sorted(boxes) == (entry["boxes"] as? [[Int]]), "\(cascadeName) on \(name)")
+    }
+  }
+
+  @Test("The old and new layouts of the cascade give the same model")
+  func layouts() throws {
+    let old = try SharedCascade.fer.get()
+    #expect(old.windowWidth == 24 && old.windowHeight == 24)
+    #expect(old.stageCount == 25)
+    #expect(old.featureCount == 2913)
+    #expect(!old.hasTiltedFeatures)
+    let cut = try HaarCascade(contentsOfFile: TestFiles.referencePath("cascade_face_6stages.xml"))
+    #expect(cut.stageCount == 6)
+    for index in 0..<cut.stages.count {
+      #expect(cut.stages[index].threshold == old.stages[index].threshold)
+      #expect(cut.stages[index].treeCount == old.stages[index].treeCount)
+    }
+    #expect(cut.leaves == Array(old.leaves.prefix(cut.leaves.count)))
+    let tilted = try HaarCascade(
+      contentsOfFile: TestFiles.referencePath("cascade_eyeglasses_tree_4stages.xml"))
+    #expect(tilted.hasTiltedFeatures)
+    #expect(!tilted.isStumpBased)
+  }
+
+  @Test("Broken cascade files are typed errors naming the file")
+  func brokenCascades() throws {
+    #expect(throws: CascadeError.fileNotFound(path: "/nonexistent/cascade.xml")) {
+      try HaarCascade(contentsOfFile: "/nonexistent/cascade.xml")
+    }
+    for (xml, fragment) in [
+      ("<opencv_storage><cascade><stageType>BOOST", "malformed"),
+      ("<opencv_storage><x><y>1</y></x></opencv_storage>", "neither the old"),
+      (
+        "<opencv_storage><c><stageType>BOOST</stageType><featureType>LBP</featureType></c></opencv_storage>",
+        "LBP"
+      ),
+      (
+        "<opencv_storage><c><size>24 24</size><stages><_><stage_threshold>1</stage_threshold><trees><_><_>"
+          + "<feature><rects><_>0 0 30 2 -1.</_></rects></feature><threshold>0</threshold><left_val>1</left_val>"
+          + "<right_val>2</right_val></_></_></trees></_></stages></c></opencv_storage>", "outside"
+      ),
+    ] {
+      do {
+        _ = try HaarCascade(xml: Data(xml.utf8), name: "bad.xml")
+        Issue.record("parsed: \(xml)")
+      } catch {
+        #expect(error.description.hasPrefix("bad.xml: "))
+        #expect(error.description.contains(fragment), "\(error.description)")
+      }
+    }
+  }
+
+  @Test("groupRectangles: similar boxes average, weak groups and nested boxes go")
+  func grouping() {
+    let cluster = [
+      BoundingBox(x: 10, y: 10, width: 50, height: 50), BoundingBox(x: 12, y: 11, width: 50, height: 50),
+      BoundingBox(x: 11, y: 13, width: 52, height: 52), BoundingBox(x: 200, y: 200, width: 30, height: 30),
+    ]
+    // The first three are within 0.2 * (50 + 50) / 2 = 10 px of each other; their mean is
+    // (11, 11.33, 50.67, 50.67), rounded to (11, 11, 51, 51). The lone box has no neighbours.
+    #expect(
+      HaarFaceDetector.group(cluster, threshold: 2, epsilon: 0.2) == [
+        BoundingBox(x: 11, y: 11, width: 51, height: 51)
+      ])
+    #expect(HaarFaceDetector.group(cluster, threshold: 0, epsilon: 0.2) == cluster)
+    #expect(HaarFaceDetector.partition(cluster, epsilon: 0.2) == [0, 0, 0, 1])
+  }
+
+  @Test("Tilted integral image equals OpenCV's and the definition")
+  func tiltedIntegral() throws {
+    let reference = try TestFiles.referenceJSON("opencv_reference.json")
+    let tilted = try #require(reference["tilted"] as? [String: Any])
+    let width = try #require(tilted["width"] as? Int)
+    let height = try #require(tilted["height"] as? Int)
+    let pixels = try #require(tilted["pixels"] as? [Int]).map { UInt8($0) }
+    let image = try GrayImage(width: width, height: height, pixels: pixels)
+    let computed = IntegralImages.tiltedIntegral(image).map(Int.init)
+    #expect(computed == (tilted["integral"] as? [Int]))
+    // tilted(X, Y) = sum over y < Y, |x - X + 1| <= Y - y - 1.
+    for bigY in 0...height {
+      for bigX in 0...width {
+        var total = 0
+        for y in 0..<bigY {
+          for x in 0..<width where abs(x - bigX + 1) <= bigY - y - 1 { total += Int(pixels[y * width + x]) }
+        }
+        #expect(computed[bigY * (width + 1) + bigX] == total)
+      }
+    }
+  }
+
+  @Test("Invalid options find nothing instead of failing")
+  func invalidOptions() throws {
+    let detector = HaarFaceDetector(cascade: try SharedCascade.fer.get())
+    let image = try GrayImage(width: 30, height: 30, pixels: Array(repeating: 128, count: 900))
+    #expect(DetectionOptions(scaleFactor: 1).problem != nil)
+    #expect(detector.detect(in: image, options: DetectionOptions(scaleFactor: 1.0)).isEmpty)
+    #expect(detector.detect(in: image).isEmpty)
+  }
+}
