@@ -317,15 +317,16 @@ open class TerminalRouter: StackRouter {
 
   private func drawLinkPrompt(_ field: TextField, into canvas: inout Canvas, area: Rect) {
     let width = min(area.width - 2, 72)
-    let box = Rect(x: area.minX + (area.width - width) / 2, y: area.maxY - 5, width: width, height: 5)
+    let box = Rect(x: area.minX + (area.width - width) / 2, y: area.maxY - 6, width: width, height: 6)
     canvas.fill(box)
     canvas.box(box, title: "Open link")
     field.draw(into: &canvas, at: Point(x: box.minX + 2, y: box.minY + 1), width: width - 4)
     let text = field.text.trimmingSpaces
     if let error = Self.linkError(text) {
-      canvas.put(
-        "✗ " + error, at: Point(x: box.minX + 2, y: box.minY + 3), style: Style(foreground: .red),
-        maxWidth: width - 4)
+      let lines = TextWrapper.wrap("✗ " + error, width: width - 4).prefix(2)
+      for (row, line) in lines.enumerated() {
+        canvas.put(line, at: Point(x: box.minX + 2, y: box.minY + 3 + row), style: Style(foreground: .red))
+      }
     } else {
       canvas.put(
         "Enter opens it", at: Point(x: box.minX + 2, y: box.minY + 3), style: .dim, maxWidth: width - 4)

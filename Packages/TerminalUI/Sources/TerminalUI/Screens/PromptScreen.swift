@@ -68,8 +68,8 @@ open class PromptScreen: Screen {
     }
     if let error {
       canvas.put(
-        "✗ " + error, at: Point(x: 1, y: fieldRow + 1), style: Style(foreground: .red),
-        maxWidth: canvas.width - 2)
+        DisplayWidth.truncate("✗ " + error, to: canvas.width - 2), at: Point(x: 1, y: fieldRow + 1),
+        style: Style(foreground: .red))
     }
   }
 

@@ -49,9 +49,11 @@ public final class VirtualTerminal {
   public func press(_ keys: [Key]) {
     for key in keys {
       send(key.bytes)
+      guard app.exitReason == nil else { break }
       app.flushPendingKeys()
       app.step()
     }
+    finishIfStopped()
   }
 
   /// Types text, one key per character (in full screen) or as raw input (in line mode).
@@ -74,6 +76,7 @@ public final class VirtualTerminal {
     guard app.exitReason == nil else { return }
     app.process(.input(bytes))
     app.step()
+    finishIfStopped()
   }
 
   /// Closes the input, as end of file does.
