@@ -1,0 +1,85 @@
+import Testing
+
+@testable import AboutAppFlow
+
+@MainActor
+@Suite("About presenters")
+struct AboutAppPresenterTests {
+  final class FakeAboutView: AboutAppViewInput {
+    var shown: [(summary: String, facts: [String])] = []
+    func show(summary: String, facts: [(label: String, value: String)]) {
+      shown.append((summary, facts.map { "\($0.label): \($0.value)" }))
+    }
+  }
+
+  final class FakeDocumentView: TermsOfUseViewInput, PrivacyPolicyViewInput {
+    var titles: [String] = []
+    var paragraphs: [String] = []
+    var actions: [[DocumentAction]] = []
+    func show(title: String, paragraphs: [String], actions: [DocumentAction]) {
+      titles.append(title)
+      self.paragraphs = paragraphs
+      self.actions.append(actions)
+    }
+  }
+
+  final class Output: AboutAppModuleOutput, TermsOfUseModuleOutput, PrivacyPolicyModuleOutput {
+    var events: [String] = []
+    func aboutAppDidSelectDocuments() { events.append("documents") }
+    func aboutAppDidSelectBack() { events.append("back") }
+    func termsOfUse(didChoose action: DocumentAction) { events.append("terms \(action)") }
+    func privacyPolicy(didChoose action: DocumentAction) { events.append("privacy \(action)") }
+  }
+
+  @Test func aboutShowsTheVersionFirstAndTheFactsReadEachTime() {
+    var reads = 0
+    let presenter = AboutAppPresenter(version: "9.9") {
+      reads += 1
+      return [("Model", "m\(reads)")]
+    }
+    let view = FakeAboutView()
+    let output = Output()
+    presenter.view = view
+    presenter.output = output
+    presenter.viewDidLoad()
+    presenter.refresh()
+    #expect(view.shown.map(\.facts) == [["Version: 9.9", "Model: m1"], ["Version: 9.9", "Model: m2"]])
+    presenter.didSelectDocuments()
+    presenter.didSelectBack()
+    #expect(output.events == ["documents", "back"])
+  }
+
+  @Test func documentsReportOnlyTheButtonsTheyShow() {
+    let presenter = TermsOfUsePresenter()
+    let view = FakeDocumentView()
+    let output = Output()
+    presenter.view = view
+    presenter.output = output
+    presenter.setActions([.back, .next])
+    presenter.viewDidLoad()
+    #expect(view.titles == ["Terms of Use", "Terms of Use"])
+    #expect(view.actions.last == [.back, .next])
+    presenter.didChoose(.accept)
+    presenter.didChoose(.next)
+    #expect(output.events == ["terms next"])
+  }
+
+  @Test func thePrivacyPolicyNamesTheRealStateFile() {
+    let presenter = PrivacyPolicyPresenter(stateLocation: "/tmp/x/state.json")
+    let view = FakeDocumentView()
+    presenter.view = view
+    presenter.setActions([.back])
+    #expect(view.titles == ["Privacy Policy"])
+    #expect(view.paragraphs.contains { $0.contains("/tmp/x/state.json") })
+    #expect(view.paragraphs.first?.hasPrefix("Nothing leaves your machine.") == true)
+  }
+
+  @Test func presentersHoldTheirViewWeakly() {
+    let presenter = TermsOfUsePresenter()
+    do {
+      let view = FakeDocumentView()
+      presenter.view = view
+    }
+    #expect(presenter.view == nil)
+  }
+}
