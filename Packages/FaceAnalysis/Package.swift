@@ -6,6 +6,9 @@ let package = Package(
   products: [
     .library(name: "FaceAnalysis", targets: ["FaceAnalysis"])
   ],
+  dependencies: [
+    .package(path: "../Inference")
+  ],
   targets: [
     .systemLibrary(
       name: "CTurboJPEG",
@@ -23,6 +26,7 @@ let package = Package(
       dependencies: [
         "CTurboJPEG",
         "CPNGShims",
+        .product(name: "Inference", package: "Inference"),
       ]
     ),
     .testTarget(name: "FaceAnalysisTests", dependencies: ["FaceAnalysis"], exclude: ["Fixtures"]),

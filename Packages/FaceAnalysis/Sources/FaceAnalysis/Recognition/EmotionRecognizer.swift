@@ -1,0 +1,115 @@
+import Foundation
+import Inference
+
+/// Finds faces and names their emotions the way the `fer` package does with its Keras model:
+/// OpenCV gray conversion, the Haar cascade with fer's parameters, fer's crop (square box,
+/// 10 px margins, 40 px padding with the mean of the bottom two rows), a bilinear resize to
+/// 64 x 64, scaling to -1...1 and one classifier batch for all faces of the image.
+///
+/// ```swift
+/// let recognizer = try EmotionRecognizer(files: ModelFiles.locate(modelDirectory: nil))
+/// for face in try recognizer.recognize(image) {
+///   print(face.box, face.emotion, face.scores)
+/// }
+/// ```
+public struct EmotionRecognizer: Sendable {
+  /// fer's labels in model order.
+  public static let labels = ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"]
+
+  /// The face detector.
+  public let detector: HaarFaceDetector
+  /// The emotion classifier.
+  public let classifier: any EmotionClassifier
+  /// Detection and cropping parameters.
+  public var options: RecognitionOptions
+  /// Class names in the classifier's output order.
+  public let labels: [String]
+
+  /// A recognizer from its parts.
+  public init(
+    detector: HaarFaceDetector, classifier: any EmotionClassifier,
+    options: RecognitionOptions = RecognitionOptions(),
+    labels: [String] = EmotionRecognizer.labels
+  ) {
+    self.detector = detector
+    self.classifier = classifier
+    self.options = options
+    self.labels = labels
+  }
+
+  /// Loads the cascade and the Keras model.
+  public init(files: ModelFiles, options: RecognitionOptions = RecognitionOptions()) throws(RecognizerError) {
+    let detector: HaarFaceDetector
+    do {
+      detector = try HaarFaceDetector(contentsOfFile: files.cascade.path)
+    } catch {
+      throw RecognizerError.cascade(error)
+    }
+    let model: KerasModel
+    do {
+      model = try KerasModel(contentsOf: files.emotionModel, labels: Self.labels)
+    } catch {
+      throw RecognizerError.modelLoad(path: files.emotionModel.path, reason: error.description)
+    }
+    self.init(detector: detector, classifier: model, options: options)
+  }
+
+  /// The faces in an RGB image with their emotions, in detection order.
+  public func recognize(_ image: RGBImage) throws(RecognizerError) -> [RecognizedFace] {
+    try recognize(gray: image.grayscale())
+  }
+
+  /// The faces in a gray image with their emotions, in detection order.
+  public func recognize(gray: GrayImage) throws(RecognizerError) -> [RecognizedFace] {
+    let boxes = try faceBoxes(in: gray)
+    return try classify(gray: gray, boxes: boxes)
+  }
+
+  /// The boxes the pipeline will classify: the detector's, or the whole image.
+  public func faceBoxes(in gray: GrayImage) throws(RecognizerError) -> [BoundingBox] {
+    if let problem = options.detection.problem { throw RecognizerError.invalidOptions(problem) }
+    if options.wholeImage { return [BoundingBox(x: 0, y: 0, width: gray.width, height: gray.height)] }
+    return detector.detect(in: gray, options: options.detection)
+  }
+
+  /// Classifies given face boxes of a gray image (fer's `face_rectangles` argument).
+  public func classify(gray: GrayImage, boxes: [BoundingBox]) throws(RecognizerError) -> [RecognizedFace] {
+    guard !boxes.isEmpty else { return [] }
+    let (height, width) = try inputSize()
+    let cropper = FaceCropper(gray: gray, padding: options.padding, margin: options.margin)
+    var kept: [BoundingBox] = []
+    var values: [Float] = []
+    values.reserveCapacity(boxes.count * width * height)
+    for box in boxes {
+      guard let face = cropper.input(for: box, width: width, height: height) else { continue }
+      kept.append(box)
+      values += face
+    }
+    guard !kept.isEmpty else { return [] }
+    let output: Tensor
+    do {
+      let batch = try Tensor(shape: [kept.count] + classifier.inputShape, values: values)
+      output = try classifier.predict(batch)
+    } catch {
+      throw RecognizerError.classification(reason: "\(error)")
+    }
+    let classes = output.shape.last ?? 0
+    guard output.shape.first == kept.count, classes > 0, output.values.count == kept.count * classes else {
+      throw RecognizerError.classification(reason: "unexpected output shape \(output.shape)")
+    }
+    let names = labels.count == classes ? labels : (0..<classes).map { "class \($0)" }
+    return kept.enumerated().map { index, box in
+      RecognizedFace(
+        box: box, scores: Array(output.values[(index * classes)..<((index + 1) * classes)]), labels: names)
+    }
+  }
+
+  /// The classifier's input height and width; only one-channel inputs are supported.
+  private func inputSize() throws(RecognizerError) -> (Int, Int) {
+    let shape = classifier.inputShape
+    guard shape.count == 3, shape[2] == 1, shape[0] > 0, shape[1] > 0 else {
+      throw RecognizerError.classification(reason: "the classifier expects \(shape), not [height, width, 1]")
+    }
+    return (shape[0], shape[1])
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Where the emotion model and the face cascade live, found as DESIGN section 7 says: an
+/// explicit folder (`--model-dir`), `$EMOTIONS_MODEL_DIR`, `$XDG_DATA_HOME/emotions/models`
+/// (default `~/.local/share/emotions/models`), then `Models/` in the current directory.
+public struct ModelFiles: Sendable, Equatable {
+  /// File name of the Keras emotion model.
+  public static let emotionModelName = "emotion_model.hdf5"
+  /// File name of the Haar cascade.
+  public static let cascadeName = "haarcascade_frontalface_default.xml"
+
+  /// The Keras emotion model.
+  public var emotionModel: URL
+  /// The Haar cascade.
+  public var cascade: URL
+
+  /// Explicit paths.
+  public init(emotionModel: URL, cascade: URL) {
+    self.emotionModel = emotionModel
+    self.cascade = cascade
+  }
+
+  /// The folders searched, in order.
+  public static func searchFolders(
+    modelDirectory: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+    currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> [String] {
+    var folders: [String] = []
+    if let modelDirectory, !modelDirectory.isEmpty { folders.append(modelDirectory) }
+    if let variable = environment["EMOTIONS_MODEL_DIR"], !variable.isEmpty { folders.append(variable) }
+    if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+      folders.append((data as NSString).appendingPathComponent("emotions/models"))
+    } else if let home = environment["HOME"], !home.isEmpty {
+      folders.append((home as NSString).appendingPathComponent(".local/share/emotions/models"))
+    }
+    folders.append((currentDirectory as NSString).appendingPathComponent("Models"))
+    return folders
+  }
+
+  /// Finds both files, each in the first folder that has it. With an explicit `modelDirectory`
+  /// only that folder is searched.
+  public static func locate(
+    modelDirectory: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+    currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) throws(RecognizerError) -> ModelFiles {
+    let folders =
+      modelDirectory.map { [$0] }
+      ?? searchFolders(modelDirectory: nil, environment: environment, currentDirectory: currentDirectory)
+    func find(_ name: String) throws(RecognizerError) -> URL {
+      for folder in folders {
+        let path = (folder as NSString).appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: path) { return URL(fileURLWithPath: path) }
+      }
+      throw RecognizerError.modelNotFound(file: name, searched: folders)
+    }
+    return ModelFiles(emotionModel: try find(emotionModelName), cascade: try find(cascadeName))
+  }
+}

@@ -1,0 +1,41 @@
+/// One face found in an image, with the classifier's verdict.
+public struct RecognizedFace: Sendable, Equatable, Codable {
+  /// Where the face is, as the detector reported it (before fer's squaring and margins);
+  /// the whole image with `wholeImage`.
+  public let box: BoundingBox
+  /// Class probabilities in model order (see `labels`).
+  public let scores: [Float]
+  /// Class names in model order: angry, disgust, fear, happy, sad, surprise, neutral.
+  public let labels: [String]
+
+  /// A face from its box and per-label scores.
+  public init(box: BoundingBox, scores: [Float], labels: [String]) {
+    self.box = box
+    self.scores = scores
+    self.labels = labels
+  }
+
+  /// The index of the highest score (the first one on ties, as Python's `max` picks).
+  public var topIndex: Int {
+    var best = 0
+    for index in scores.indices where scores[index] > scores[best] { best = index }
+    return best
+  }
+
+  /// The label with the highest score.
+  public var emotion: String { labels.indices.contains(topIndex) ? labels[topIndex] : "" }
+
+  /// The highest score.
+  public var confidence: Float { scores.isEmpty ? 0 : scores[topIndex] }
+
+  /// The score of one label, or nil for an unknown label.
+  public func score(for label: String) -> Float? {
+    guard let index = labels.firstIndex(of: label), scores.indices.contains(index) else { return nil }
+    return scores[index]
+  }
+
+  /// Label and score pairs in model order.
+  public var labelledScores: [(label: String, score: Float)] {
+    zip(labels, scores).map { (label: $0, score: $1) }
+  }
+}

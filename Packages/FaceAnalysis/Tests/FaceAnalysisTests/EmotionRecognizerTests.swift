@@ -1,0 +1,150 @@
+import Foundation
+import Inference
+import Testing
+
+@testable import FaceAnalysis
+
+/// The real recognizer, loaded once for all tests.
+enum SharedRecognizer {
+  static let fer: Result<EmotionRecognizer, any Error> = Result {
+    let files = ModelFiles(
+      emotionModel: URL(fileURLWithPath: try TestFiles.model(ModelFiles.emotionModelName)),
+      cascade: URL(fileURLWithPath: try TestFiles.model(ModelFiles.cascadeName)))
+    return try EmotionRecognizer(files: files)
+  }
+}
+
+/// A classifier that returns the mean input of each face in every class, so tests can see
+/// what the recognizer fed it.
+struct MeanClassifier: EmotionClassifier {
+  let inputShape = [64, 64, 1]
+
+  func predict(_ batch: Tensor) throws -> Tensor {
+    let size = 64 * 64
+    let count = batch.shape[0]
+    var values: [Float] = []
+    for face in 0..<count {
+      let mean = batch.values[(face * size)..<((face + 1) * size)].reduce(0, +) / Float(size)
+      values += Array(repeating: mean, count: 7)
+    }
+    return try Tensor(shape: [count, 7], values: values)
+  }
+}
+
+@Suite("Emotion recognition")
+struct EmotionRecognizerTests {
+  /// Compares one image's faces with fer's: the same boxes, the same crops, scores within 1e-4.
+  static func expectMatches(
+    _ faces: [RecognizedFace], _ expected: [[String: Any]], cropper: FaceCropper?, _ label: String
+  )
+    throws
+  {
+    #expect(faces.count == expected.count, "\(label)")
+    for (face, reference) in zip(faces, expected) {
+      #expect(face.box.array == (reference["box"] as? [Int]), "\(label)")
+      let scores = try #require(reference["scores"] as? [Double])
+      let worst = zip(face.scores, scores).map { abs(Double($0) - $1) }.max() ?? 1
+      #expect(worst <= 1e-4, "\(label): scores \(face.scores) vs \(scores)")
+      #expect(face.labels == EmotionRecognizer.labels)
+      if let cropper, let rectangle = cropper.cropRectangle(for: face.box) {
+        let crop = try cropper.padded.cropped(
+          x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height)
+        #expect(
+          fnv1a64(try crop.resized(width: 64, height: 64).pixels) == reference["crop"] as? String, "\(label)")
+      }
+    }
+  }
+
+  @Test("Photos: the same faces, crops and scores as fer with its Keras model")
+  func photos() throws {
+    let recognizer = try SharedRecognizer.fer.get()
+    let reference = try TestFiles.referenceJSON("fer_reference.json")
+    var faceCount = 0
+    for entry in try #require(reference["entries"] as? [[String: Any]]) where entry["frame"] == nil {
+      let name = try #require(entry["image"] as? String)
+      let whole = entry["wholeImage"] as? Bool ?? false
+      var configured = recognizer
+      configured.options.wholeImage = whole
+      let image = try ImageDecoder().decode(contentsOfFile: try TestFiles.fixture(name))
+      let faces = try configured.recognize(image)
+      let gray = image.grayscale()
+      let expected = try #require(entry["faces"] as? [[String: Any]])
+      try Self.expectMatches(faces, expected, cropper: FaceCropper(gray: gray, padding: 40, margin: 10), name)
+      faceCount += faces.count
+    }
+    #expect(faceCount >= 8)
+  }
+
+  @Test("The top label is the highest score; labels follow the model order")
+  func topLabel() {
+    let face = RecognizedFace(
+      box: BoundingBox(x: 0, y: 0, width: 1, height: 1), scores: [0.1, 0, 0.2, 0.6, 0, 0.1, 0],
+      labels: EmotionRecognizer.labels)
+    #expect(face.emotion == "happy")
+    #expect(face.confidence == 0.6)
+    #expect(face.score(for: "fear") == 0.2)
+    #expect(face.score(for: "bored") == nil)
+  }
+
+  @Test("fer's crop: square box, 10 px margins, 40 px padding with the bottom rows' mean")
+  func cropping() throws {
+    // 4 x 3 image; the bottom two rows hold 10, 20, 30, 40, 50, 60, 70, 81: mean 45.125 -> 45.
+    let gray = try GrayImage(width: 4, height: 3, pixels: [0, 0, 0, 0, 10, 20, 30, 40, 50, 60, 70, 81])
+    #expect(FaceCropper.borderValue(gray) == 45)
+    // A tie rounds to even: mean 2.5 -> 2.
+    #expect(FaceCropper.borderValue(try GrayImage(width: 2, height: 2, pixels: [2, 3, 2, 3])) == 2)
+    let cropper = FaceCropper(gray: gray, padding: 40, margin: 10)
+    #expect(cropper.padded.width == 84 && cropper.padded.height == 83)
+    #expect(cropper.padded[0, 0] == 45 && cropper.padded[40, 40] == 0 && cropper.padded[43, 42] == 81)
+    // A 4 x 2 box grows to 4 x 4 upwards by (4 - 2) // 2 = 1, then by 10 px a side, shifted by 40.
+    #expect(
+      cropper.cropRectangle(for: BoundingBox(x: 0, y: 1, width: 4, height: 2))
+        == BoundingBox(x: 30, y: 30, width: 24, height: 24))
+    // Tall boxes widen to the left; crops clamp at the top-left and at the padded image's edge.
+    let large = FaceCropper(
+      gray: try GrayImage(width: 100, height: 100, pixels: Array(repeating: 9, count: 10_000)), padding: 40,
+      margin: 10)
+    #expect(
+      large.cropRectangle(for: BoundingBox(x: -60, y: 90, width: 20, height: 60))
+        == BoundingBox(x: 0, y: 120, width: 30, height: 60))
+  }
+
+  @Test("Whole-image mode classifies the whole picture as one face")
+  func wholeImage() throws {
+    let recognizer = EmotionRecognizer(
+      detector: HaarFaceDetector(cascade: try SharedCascade.fer.get()), classifier: MeanClassifier(),
+      options: RecognitionOptions(wholeImage: true))
+    let image = try GrayImage(width: 30, height: 20, pixels: Array(repeating: 255, count: 600))
+    let faces = try recognizer.recognize(gray: image)
+    #expect(faces.map(\.box) == [BoundingBox(x: 0, y: 0, width: 30, height: 20)])
+    // Padding uses the bottom rows' mean (255), so every input value is (255 / 255 - 0.5) * 2 = 1.
+    #expect(faces.first?.scores == Array(repeating: 1, count: 7))
+    let empty = EmotionRecognizer(detector: recognizer.detector, classifier: MeanClassifier())
+    #expect(try empty.recognize(gray: image).isEmpty)
+    var invalid = empty
+    invalid.options.detection.scaleFactor = 0.5
+    #expect(throws: RecognizerError.self) { try invalid.recognize(gray: image) }
+  }
+
+  @Test("Missing model files name the file, the folders searched and the fix")
+  func missingModels() throws {
+    let folder = try TestFiles.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    do {
+      _ = try ModelFiles.locate(modelDirectory: folder.path)
+      Issue.record("found models in an empty folder")
+    } catch {
+      #expect(error == .modelNotFound(file: "emotion_model.hdf5", searched: [folder.path]))
+      #expect(error.description.contains("Tools/setup"))
+    }
+    let folders = ModelFiles.searchFolders(
+      modelDirectory: nil, environment: ["EMOTIONS_MODEL_DIR": "/a", "XDG_DATA_HOME": "/b", "HOME": "/h"],
+      currentDirectory: "/c")
+    #expect(folders == ["/a", "/b/emotions/models", "/c/Models"])
+    let broken = folder.appendingPathComponent("emotion_model.hdf5")
+    try Data("not hdf5".utf8).write(to: broken)
+    let files = ModelFiles(
+      emotionModel: broken, cascade: URL(fileURLWithPath: try TestFiles.model(ModelFiles.cascadeName)))
+    #expect(throws: RecognizerError.self) { try EmotionRecognizer(files: files) }
+  }
+}
