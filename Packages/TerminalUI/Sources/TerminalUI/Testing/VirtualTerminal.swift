@@ -164,10 +164,16 @@ public final class VirtualTerminal {
   public var exitReason: TerminalApp.ExitReason? { app.exitReason }
 
   /// Whether the terminal is in raw mode on the alternate screen.
-  public var isFullScreenActive: Bool { device.isFullScreen }
+  public var isFullScreenActive: Bool {
+    ensureStarted()
+    return device.isFullScreen
+  }
 
   /// Whether the cursor is visible.
-  public var isCursorVisible: Bool { device.emulator.cursorVisible }
+  public var isCursorVisible: Bool {
+    ensureStarted()
+    return device.emulator.cursorVisible
+  }
 
   /// Runs posted jobs and due timers, and redraws, so the screen is current.
   public func refresh() {

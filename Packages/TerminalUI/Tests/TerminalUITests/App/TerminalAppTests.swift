@@ -1,0 +1,163 @@
+import Navigation
+import Testing
+
+@testable import TerminalUI
+
+@MainActor
+struct TerminalAppTests {
+  let router = TerminalRouter()
+  let owner = TestOwner()
+
+  @Test func repeatingTimerFiresOnTheVirtualClock() {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 30, height: 6))
+    let screen = LabelScreen("Main", label: "ticks 0")
+    router.setRoot(screen, route: TestRoutes.main, owner: owner)
+    var ticks = 0
+    let timer = terminal.app.schedule(after: .milliseconds(100), repeating: .milliseconds(100)) {
+      ticks += 1
+      screen.label = "ticks \(ticks)"
+    }
+    terminal.advance(by: .milliseconds(99))
+    #expect(ticks == 0)
+    terminal.advance(by: .milliseconds(251))
+    #expect(ticks == 3)
+    #expect(terminal.screenLines[2] == " ticks 3")
+    timer.cancel()
+    terminal.advance(by: .seconds(1))
+    #expect(ticks == 3)
+  }
+
+  @Test func oneShotTimerFiresOnce() {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 30, height: 6))
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    var fired = 0
+    terminal.app.schedule(after: .seconds(1)) { fired += 1 }
+    terminal.advance(by: .milliseconds(999))
+    #expect(fired == 0)
+    terminal.advance(by: .milliseconds(1))
+    #expect(fired == 1)
+    terminal.advance(by: .seconds(5))
+    #expect(fired == 1)
+  }
+
+  @Test func timersCanNavigate() {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 30, height: 6))
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    terminal.app.schedule(after: .seconds(2)) { [router, owner] in
+      router.push(LabelScreen("Later"), route: TestRoutes.about, owner: owner)
+    }
+    terminal.advance(by: .seconds(3))
+    #expect(terminal.screenLines[0] == " Main › Later")
+  }
+
+  @Test func jobsPostedFromAnotherThreadRunOnTheLoop() async {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 30, height: 6))
+    let screen = LabelScreen("Main", label: "waiting")
+    router.setRoot(screen, route: TestRoutes.main, owner: owner)
+    let poster = terminal.app.poster
+    await Task.detached {
+      let result = (1...10).reduce(0, +)
+      poster.post { screen.label = "result \(result)" }
+    }.value
+    #expect(screen.label == "waiting", "a posted job waits for the loop")
+    #expect(poster.hasPendingJobs)
+    terminal.runPostedJobs()
+    #expect(terminal.screenLines[2] == " result 55")
+    #expect(!poster.hasPendingJobs)
+  }
+
+  @Test(arguments: [TerminalSignal.interrupt, .terminate, .hangUp, .quit])
+  func signalsStopAndRestore(signal: TerminalSignal) {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 30, height: 6))
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    #expect(terminal.isFullScreenActive)
+    terminal.signal(signal)
+    #expect(terminal.exitReason == .signal(signal))
+    #expect(!terminal.isFullScreenActive)
+    #expect(terminal.isCursorVisible)
+  }
+
+  @Test func endOfInputStopsFullScreen() {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 30, height: 6))
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    terminal.closeInput()
+    #expect(terminal.exitReason == .endOfInput)
+    #expect(!terminal.isFullScreenActive)
+  }
+
+  @Test func runRestoresTheTerminalWhenReadingFails() {
+    let device = FailingDevice()
+    let app = TerminalApp(router: router, device: device)
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    #expect(throws: SystemCallError(call: "poll", errno: 5, message: "Input/output error")) { try app.run() }
+    #expect(device.log == ["signals on", "full screen", "write", "restore", "signals off"])
+  }
+
+  @Test func runReturnsWhenTheUserQuits() throws {
+    let device = FailingDevice()
+    device.script = [[.input([UInt8(ascii: "q")])]]
+    let app = TerminalApp(router: router, device: device)
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    #expect(try app.run() == .quit)
+    #expect(device.log == ["signals on", "full screen", "write", "restore", "signals off"])
+  }
+
+  @Test func runReportsAClosedOutput() throws {
+    let device = FailingDevice()
+    device.failWrites = true
+    let app = TerminalApp(router: router, device: device)
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    #expect(try app.run() == .outputClosed)
+    #expect(device.log.suffix(2) == ["restore", "signals off"])
+  }
+
+  @Test func loneEscapeIsFlushedAfterTheTimeout() throws {
+    let device = FailingDevice()
+    // Esc arrives alone, then nothing: the loop waits for the escape timeout and flushes it.
+    device.script = [[.input([0x1B])], [], [.input([UInt8(ascii: "q")])]]
+    let app = TerminalApp(router: router, device: device)
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    router.push(LabelScreen("About"), route: TestRoutes.about, owner: owner)
+    #expect(try app.run() == .quit)
+    #expect(router.stack.routes == [TestRoutes.main])
+    #expect(device.timeouts.contains(KeyDecoder.escapeTimeout))
+  }
+}
+
+/// A device that replays scripted events and then fails, recording what the app asked of it.
+@MainActor
+final class FailingDevice: TerminalDevice {
+  let isInputTerminal = true
+  let isOutputTerminal = true
+  let environment: [String: String] = ["TERM": "xterm"]
+  let waker: any TerminalWaker = SilentWaker()
+  var script: [[DeviceEvent]] = []
+  var failWrites = false
+  private(set) var log: [String] = []
+  private(set) var timeouts: [Duration?] = []
+
+  func windowSize() -> Size? { Size(width: 30, height: 6) }
+  func enterFullScreen() throws(SystemCallError) { log.append("full screen") }
+  func restore() { log.append("restore") }
+  func startSignalHandling() throws(SystemCallError) { log.append("signals on") }
+  func stopSignalHandling() { log.append("signals off") }
+
+  func write(_ bytes: [UInt8]) throws(SystemCallError) {
+    if failWrites { throw SystemCallError(call: "write", errno: 32, message: "Broken pipe") }
+    if log.last != "write" { log.append("write") }
+  }
+
+  func waitForEvents(timeout: Duration?) throws(SystemCallError) -> [DeviceEvent] {
+    timeouts.append(timeout)
+    guard !script.isEmpty else {
+      throw SystemCallError(call: "poll", errno: 5, message: "Input/output error")
+    }
+    return script.removeFirst()
+  }
+
+  func now() -> Duration { .zero }
+}
+
+private struct SilentWaker: TerminalWaker {
+  func wake() {}
+}
