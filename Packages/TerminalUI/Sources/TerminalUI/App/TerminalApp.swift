@@ -6,7 +6,9 @@
 /// thread. Timers (``schedule(after:repeating:_:)``) and jobs posted from other threads
 /// (``poster``) run on it between events, so screens are only ever touched from the main
 /// actor. After every event, timer or job the screen is redrawn (only changed cells are
-/// written) or, in line mode, the page is printed again if it changed.
+/// written). In line mode the page is printed again after a command that changed it, and
+/// after a timer or job only when another screen came on top; messages
+/// (``TerminalRouter/showMessage(_:kind:)``) are always printed, once.
 ///
 /// The terminal is restored on every way out of ``run()``: quit, empty stack, end of input,
 /// closed output, a thrown error, SIGINT, SIGTERM, SIGHUP and SIGQUIT. After `run()` returns
@@ -64,6 +66,7 @@ public final class TerminalApp: LoopScheduling {
   private var timers: [ScheduledTimer] = []
   private var lineBuffer: [UInt8] = []
   private var lastPage: [String]?
+  private var lastPageScreen: ObjectIdentifier?
   private var started = false
 
   /// Creates the loop for `router` on `device`; `mode` overrides the automatic choice.
@@ -216,9 +219,9 @@ public final class TerminalApp: LoopScheduling {
   private func command(_ line: String) {
     if !device.isInputTerminal { write(lines: ["> " + line]) }
     let forceReprint = line.trimmingSpaces.isEmpty
-    router.handleLine(line)
+    let accepted = router.handleLine(line)
     if router.stack.isEmpty { stop(.stackEmpty) }
-    flushLineOutput(force: forceReprint)
+    flushLineOutput(reprint: forceReprint ? .always : accepted ? .whenChanged : .whenAnotherScreen)
   }
 
   private func fireDueTimers() {
@@ -264,18 +267,37 @@ public final class TerminalApp: LoopScheduling {
         stop(.outputClosed)
       }
     case .line:
-      flushLineOutput(force: false)
+      flushLineOutput(reprint: .whenAnotherScreen)
     }
   }
 
-  private func flushLineOutput(force: Bool) {
+  /// When line mode prints the page again.
+  private enum Reprint {
+    /// Always (an empty command line).
+    case always
+    /// When its text changed (after a command).
+    case whenChanged
+    /// Only when another screen is on top (after timers and posted jobs, so that a progress
+    /// bar ticking does not print page after page; screens print progress with messages).
+    case whenAnotherScreen
+  }
+
+  private func flushLineOutput(reprint: Reprint) {
     var output = router.takePendingLineOutput()
     if exitReason == nil || exitReason == .stackEmpty {
       let page = router.linePage(width: lineWidth)
-      if !page.isEmpty, force || page != lastPage {
+      let screen = router.stack.top.map { ObjectIdentifier($0.screen) }
+      let due =
+        switch reprint {
+        case .always: true
+        case .whenChanged: page != lastPage
+        case .whenAnotherScreen: screen != lastPageScreen
+        }
+      if !page.isEmpty, due || lastPage == nil {
         if lastPage != nil { output.append("") }
         output += page
         lastPage = page
+        lastPageScreen = screen
       }
     }
     write(lines: output)

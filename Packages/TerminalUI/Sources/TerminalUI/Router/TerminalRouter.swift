@@ -366,39 +366,49 @@ open class TerminalRouter: StackRouter {
 
   /// Handles one line of line-mode input: `back`, `quit`, `help`, `:<link>`, or anything else
   /// for the top screen (a choice number, a prompt's text).
-  public func handleLine(_ rawLine: String) {
+  ///
+  /// - Returns: `false` when the line was rejected (an error message says why).
+  @discardableResult
+  public func handleLine(_ rawLine: String) -> Bool {
     let line = rawLine.trimmingSpaces
     switch line.lowercased() {
-    case "": return
+    case "": return true
     case "quit", "q", "exit":
       quit()
-      return
+      return true
     case "back", "b":
-      if !goBack() { showMessage("This is the first screen; type quit to leave.", kind: .error) }
-      return
+      guard goBack() else {
+        showMessage("This is the first screen; type quit to leave.", kind: .error)
+        return false
+      }
+      return true
     case "help", "?":
       pendingLineOutput += helpLinesForLineMode()
-      return
+      return true
     default: break
     }
     if line.hasPrefix(":") {
       guard onDeepLink != nil else {
         showMessage("Links cannot be opened here.", kind: .error)
-        return
+        return false
       }
       let text = String(line.dropFirst()).trimmingSpaces
       if let error = Self.linkError(text) {
         showMessage(error, kind: .error)
-      } else {
-        onDeepLink?(text)
+        return false
       }
-      return
+      onDeepLink?(text)
+      return true
     }
     guard let screen = topScreen else {
       showMessage("There is nothing to choose here.", kind: .error)
-      return
+      return false
     }
-    if case .rejected(let reason) = screen.handleLine(line) { showMessage(reason, kind: .error) }
+    if case .rejected(let reason) = screen.handleLine(line) {
+      showMessage(reason, kind: .error)
+      return false
+    }
+    return true
   }
 
   private func helpLinesForLineMode() -> [String] {

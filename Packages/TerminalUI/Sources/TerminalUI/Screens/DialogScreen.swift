@@ -59,7 +59,7 @@ open class DialogScreen: Screen {
   /// A choice number presses that button.
   open func handleLine(_ line: String) -> LineCommandResult {
     guard let index = LineCommandResult.choiceIndex(line, count: buttons.buttons.count) else {
-      return .rejected("Choose a number from 1 to \(buttons.buttons.count).")
+      return .invalidChoice(count: buttons.buttons.count)
     }
     buttons.buttons[index].perform()
     return .handled

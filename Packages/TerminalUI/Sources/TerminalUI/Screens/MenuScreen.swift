@@ -115,8 +115,7 @@ open class MenuScreen: Screen {
   /// A choice number picks that item.
   open func handleLine(_ line: String) -> LineCommandResult {
     guard let index = LineCommandResult.choiceIndex(line, count: items.count) else {
-      return .rejected(
-        items.isEmpty ? "There is nothing to choose here." : "Choose a number from 1 to \(items.count).")
+      return .invalidChoice(count: items.count)
     }
     guard items[index].isEnabled else { return .rejected("“\(items[index].title)” is not available.") }
     selection = index

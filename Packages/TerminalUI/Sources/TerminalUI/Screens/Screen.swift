@@ -60,7 +60,7 @@ extension Screen {
 
   /// Rejects every line.
   public func handleLine(_ line: String) -> LineCommandResult {
-    .rejected("There is nothing to choose here.")
+    .invalidChoice(count: 0)
   }
 
   /// Two thirds of the width and half of the height available, at least 40x8.

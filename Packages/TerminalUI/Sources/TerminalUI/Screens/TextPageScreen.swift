@@ -75,7 +75,7 @@ open class TextPageScreen: Screen {
   /// A choice number presses that button.
   open func handleLine(_ line: String) -> LineCommandResult {
     guard let index = LineCommandResult.choiceIndex(line, count: buttons.buttons.count) else {
-      return .rejected("Choose a number from 1 to \(buttons.buttons.count).")
+      return .invalidChoice(count: buttons.buttons.count)
     }
     guard buttons.buttons[index].isEnabled else { return .rejected("That is not available now.") }
     buttons.buttons[index].perform()

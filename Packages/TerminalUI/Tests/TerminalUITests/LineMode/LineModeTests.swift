@@ -160,6 +160,37 @@ struct LineModeTests {
     #expect(owner.isFinished)
   }
 
+  @Test func timersPrintMessagesAndNewScreensButNotEveryChange() {
+    let terminal = VirtualTerminal(router: router, mode: .line)
+    let screen = LabelScreen("Main", label: "0%")
+    router.setRoot(screen, route: TestRoutes.main, owner: owner)
+    terminal.refresh()
+    terminal.clearOutput()
+    var percent = 0
+    terminal.app.schedule(after: .milliseconds(100), repeating: .milliseconds(100)) {
+      percent += 10
+      screen.label = "\(percent)%"
+    }
+    terminal.advance(by: .seconds(1))
+    #expect(terminal.transcript == "", "a changing page is not printed again and again")
+    terminal.app.schedule(after: .milliseconds(1)) { [router] in router.showMessage("Frame 1: happy") }
+    terminal.advance(by: .milliseconds(1))
+    #expect(terminal.transcript == "Frame 1: happy\n")
+    terminal.clearOutput()
+    terminal.app.schedule(after: .seconds(1)) { [router, owner] in
+      router.push(LabelScreen("Done"), route: TestRoutes.about, owner: owner)
+    }
+    terminal.advance(by: .seconds(1))
+    #expect(
+      terminal.transcript == """
+
+        == Main › Done ==
+         Done
+        Type back, quit or help.
+
+        """)
+  }
+
   @Test func modeIsChosenFromTheDevice() {
     let piped = TerminalApp(
       router: TerminalRouter(),
