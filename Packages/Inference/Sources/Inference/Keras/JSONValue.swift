@@ -1,7 +1,5 @@
-import Foundation
-
 /// A parsed JSON value, for reading Keras's `model_config`.
-enum JSONValue: Decodable, Equatable, Sendable {
+enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -9,30 +7,10 @@ enum JSONValue: Decodable, Equatable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  init(from decoder: Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
-
-  /// Parses JSON text.
+  /// Parses JSON text (Python's json module also writes NaN and Infinity; they parse too).
   static func parse(_ text: String) throws(ModelError) -> JSONValue {
-    do {
-      return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-    } catch {
-      throw ModelError.invalidModelConfig("model_config is not valid JSON (\(error.localizedDescription))")
-    }
+    var parser = JSONParser(text)
+    return try parser.parse()
   }
 
   /// The member `key` of an object, or nil.

@@ -1,21 +1,24 @@
 /// Runs a ``DepthwiseConvolution`` directly: for each output pixel, the valid taps of the
 /// window each add `input[c] · kernel[tap, c]` to the output row, eight channels at a time.
 enum DepthwiseKernel {
-  /// `output = activation(depthwise(input) + bias)` for `batch` items.
+  /// `output = activation(depthwise(input) + bias)` for `batch` items; item n's output
+  /// starts at `n × outputItemStride` (default: packed).
   static func run(
     _ depthwise: DepthwiseConvolution, activation: Activation, input: UnsafePointer<Float>,
-    output: UnsafeMutablePointer<Float>, batch: Int
+    output: UnsafeMutablePointer<Float>, batch: Int, outputItemStride: Int? = nil
   ) {
     let geometry = depthwise.geometry
     let inputChannels = depthwise.inputChannels
     let multiplier = depthwise.multiplier
     let outputChannels = depthwise.outputChannels
     let imageSize = geometry.inputHeight * geometry.inputWidth * inputChannels
+    let rows = geometry.outputHeight * geometry.outputWidth
+    let itemStride = outputItemStride ?? rows * outputChannels
     depthwise.kernel.withUnsafeBufferPointer { kernelBuffer in
       guard let kernel = kernelBuffer.baseAddress else { return }
-      var target = output
       for item in 0..<batch {
         let image = input + item * imageSize
+        var target = output + item * itemStride
         for outputY in 0..<geometry.outputHeight {
           for outputX in 0..<geometry.outputWidth {
             target.update(repeating: 0, count: outputChannels)
@@ -47,8 +50,15 @@ enum DepthwiseKernel {
         }
       }
     }
-    let rows = batch * geometry.outputHeight * geometry.outputWidth
-    ConvolutionKernel.finish(
-      output, bias: depthwise.bias, activation: activation, rows: rows, channels: outputChannels)
+    if itemStride == rows * outputChannels {
+      ConvolutionKernel.finish(
+        output, bias: depthwise.bias, activation: activation, rows: batch * rows, channels: outputChannels)
+    } else {
+      for item in 0..<batch {
+        ConvolutionKernel.finish(
+          output + item * itemStride, bias: depthwise.bias, activation: activation, rows: rows,
+          channels: outputChannels)
+      }
+    }
   }
 }

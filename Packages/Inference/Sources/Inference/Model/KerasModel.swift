@@ -85,7 +85,7 @@ public final class KerasModel: Sendable {
     guard items > 0 else { return Self.tensor(shape: shape, values: []) }
     let plan = self.plan
     let values = batch.withUnsafeBufferPointer { input in
-      arenas.withArena(floats: items * plan.floatsPerItem) { arena in
+      arenas.withArena(floats: plan.floats(batch: items)) { arena in
         [Float](unsafeUninitializedCapacity: items * outputCount) { buffer, initialized in
           guard let base = input.baseAddress, let target = buffer.baseAddress else { return }
           let output = Executor.run(plan, input: base, batch: items, arena: arena)

@@ -2,13 +2,16 @@
 /// the scratch arena.
 ///
 /// Every tensor's size is a multiple of the batch size, so the arena is laid out per batch
-/// item: slot k starts at `batch × slotOffsets[k]`. Slots are reused once the last reader
-/// of a tensor has run; identity nodes (Flatten, Dropout, folded layers) share their input's
-/// slot; the input tensor is read where the caller keeps it.
+/// item: region k starts at `batch × (regions[0] + ... + regions[k-1])`. The regions are the
+/// slots holding tensors, then two scratch areas: patches (im2col, aligned GEMM inputs,
+/// depthwise intermediates) and products (aligned GEMM outputs; see ``GEMM``). Slots are
+/// reused once the last reader of a tensor has run; identity nodes (Flatten, Dropout,
+/// folded layers) share their input's slot. The first step copies the caller's input into
+/// a slot.
 struct ExecutionPlan: Sendable {
-  /// Where a tensor lives.
+  /// Where a step reads a tensor.
   enum Storage: Equatable, Sendable {
-    /// The caller's input tensor.
+    /// The caller's input tensor (read only by the first step, which copies it).
     case input
     /// A slot of the arena.
     case slot(Int)
@@ -20,7 +23,7 @@ struct ExecutionPlan: Sendable {
     var node: Int
     /// Where its inputs are.
     var inputs: [Storage]
-    /// Where it writes.
+    /// The slot it writes.
     var output: Int
     /// For Concatenate: the floats each input adds to one block of the output.
     var chunks: [Int] = []
@@ -30,93 +33,79 @@ struct ExecutionPlan: Sendable {
   let graph: ModelGraph
   /// The computing nodes in order.
   let steps: [Step]
-  /// Per-item float offset of each slot.
-  let slotOffsets: [Int]
-  /// Per-item float offset of the scratch area (im2col patches, depthwise intermediates).
-  let scratchOffset: Int
-  /// Per-item floats of the whole arena.
-  let floatsPerItem: Int
-  /// Where the model's output is.
-  let output: Storage
+  /// Floats per batch item of each region: the slots, then patches, then products.
+  let regions: [Int]
+  /// The slot holding the model's output.
+  let output: Int
 
   /// Lays out `graph`.
   init(graph: ModelGraph) {
     self.graph = graph
-    var remaining = graph.readerCounts()
+    var slots = SlotAllocator(readers: graph.readerCounts())
     var storage = [Storage](repeating: .input, count: graph.nodes.count)
-    var slotSizes: [Int] = []
-    var slotReaders: [Int] = []
-    var free: [Int] = []
     var steps: [Step] = []
-    var scratch = 0
-
-    func release(_ node: Int) {
-      remaining[node] -= 1
-      guard case .slot(let slot) = storage[node] else { return }
-      slotReaders[slot] -= 1
-      if slotReaders[slot] == 0 { free.append(slot) }
-    }
+    var patches = 0
+    var products = 0
 
     for (index, node) in graph.nodes.enumerated() {
-      switch node.operation {
-      case .input:
-        storage[index] = .input
-      case .identity:
-        guard let source = node.inputs.first else { continue }
+      if node.operation == .identity, let source = node.inputs.first {
         storage[index] = storage[source]
-        if case .slot(let slot) = storage[source] { slotReaders[slot] += remaining[index] }
-        release(source)
-      default:
-        let size = node.itemCount
-        let slot: Int
-        if let fit = free.filter({ slotSizes[$0] >= size }).min(by: { slotSizes[$0] < slotSizes[$1] }) {
-          slot = fit
-        } else if let largest = free.max(by: { slotSizes[$0] < slotSizes[$1] }) {
-          slot = largest
-          slotSizes[slot] = size
-        } else {
-          slot = slotSizes.count
-          slotSizes.append(size)
-          slotReaders.append(0)
-        }
-        free.removeAll { $0 == slot }
-        slotReaders[slot] = remaining[index]
-        storage[index] = .slot(slot)
-        var step = Step(node: index, inputs: node.inputs.map { storage[$0] }, output: slot)
-        if case .concatenate(let axis) = node.operation {
-          step.chunks = node.inputs.map { graph.nodes[$0].shape[axis...].reduce(1, *) }
-        }
-        steps.append(step)
-        scratch = max(scratch, Self.scratchPerItem(node.operation))
-        for input in node.inputs { release(input) }
-        if slotReaders[slot] == 0 { free.append(slot) }
+        if case .slot(let slot) = storage[source] { slots.share(slot, with: index) }
+        slots.release(storage[source])
+        continue
       }
-    }
-    var offsets: [Int] = []
-    var total = 0
-    for size in slotSizes {
-      offsets.append(total)
-      total += size
+      let slot = slots.allocate(for: index, size: node.itemCount)
+      storage[index] = .slot(slot)
+      let inputs = node.operation == .input ? [Storage.input] : node.inputs.map { storage[$0] }
+      var step = Step(node: index, inputs: inputs, output: slot)
+      if case .concatenate(let axis) = node.operation {
+        step.chunks = node.inputs.map { graph.nodes[$0].shape[axis...].reduce(1, *) }
+      }
+      steps.append(step)
+      let need = Self.scratch(for: node.operation)
+      patches = max(patches, need.patches)
+      products = max(products, need.products)
+      for input in node.inputs { slots.release(storage[input]) }
+      slots.releaseIfUnread(slot)
     }
     self.steps = steps
-    self.slotOffsets = offsets
-    self.scratchOffset = total
-    self.floatsPerItem = total + scratch
-    self.output = storage[graph.output]
-  }
-
-  /// Floats of scratch one batch item needs for `operation`.
-  private static func scratchPerItem(_ operation: Operation) -> Int {
-    switch operation {
-    case .convolution(let convolution):
-      return ConvolutionKernel.scratchPerItem(convolution)
-    case .separable(let depthwise, _):
-      return depthwise.geometry.outputHeight * depthwise.geometry.outputWidth * depthwise.outputChannels
-    default:
-      return 0
+    self.regions = slots.sizes + [patches, products]
+    if case .slot(let slot) = storage[graph.output] {
+      self.output = slot
+    } else {
+      self.output = 0
     }
   }
 
+  /// The scratch floats one batch item needs for `operation`.
+  private static func scratch(for operation: Operation) -> (patches: Int, products: Int) {
+    switch operation {
+    case .convolution(let convolution):
+      return (ConvolutionKernel.patchesPerItem(convolution), ConvolutionKernel.productsPerItem(convolution))
+    case .separable(let depthwise, let pointwise):
+      let rows = depthwise.geometry.outputHeight * depthwise.geometry.outputWidth
+      return (GEMM.alignedRows(rows) * depthwise.outputChannels, ConvolutionKernel.productsPerItem(pointwise))
+    default:
+      return (0, 0)
+    }
+  }
+
+  /// Floats of arena a batch of `batch` items needs.
+  func floats(batch: Int) -> Int {
+    batch * regions.reduce(0, +)
+  }
+
+  /// The offset of region `index` for a batch of `batch` items.
+  func offset(ofRegion index: Int, batch: Int) -> Int {
+    batch * regions[..<index].reduce(0, +)
+  }
+
+  /// The index of the patches scratch region.
+  var patchesRegion: Int { regions.count - 2 }
+
+  /// The index of the products scratch region.
+  var productsRegion: Int { regions.count - 1 }
+
   /// The number of arena slots (for tests of memory reuse).
-  var slotCount: Int { slotOffsets.count }
+  var slotCount: Int { regions.count - 2 }
 }

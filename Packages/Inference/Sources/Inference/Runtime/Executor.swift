@@ -1,16 +1,26 @@
 /// Runs an ``ExecutionPlan`` on a batch, inside one scratch arena.
 enum Executor {
+  /// The two scratch areas of a run.
+  struct Scratch {
+    /// im2col patches, aligned copies of GEMM inputs, depthwise intermediates.
+    var patches: UnsafeMutablePointer<Float>
+    /// GEMM results at the aligned item stride, before the epilogue compacts them.
+    var products: UnsafeMutablePointer<Float>
+  }
+
   /// Runs every step for `batch` items read from `input`; returns where the output is.
   ///
   /// `input` holds `batch` items of the model's input shape; the arena holds at least
-  /// `batch × plan.floatsPerItem` floats.
+  /// `plan.floats(batch: batch)` floats.
   static func run(
     _ plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int, arena: ScratchArena
   ) -> UnsafePointer<Float> {
-    let scratch = arena.base + batch * plan.scratchOffset
+    let scratch = Scratch(
+      patches: arena.base + plan.offset(ofRegion: plan.patchesRegion, batch: batch),
+      products: arena.base + plan.offset(ofRegion: plan.productsRegion, batch: batch))
     for step in plan.steps {
       let node = plan.graph.nodes[step.node]
-      let output = arena.base + batch * plan.slotOffsets[step.output]
+      let output = arena.base + plan.offset(ofRegion: step.output, batch: batch)
       arena.inputPointers.removeAll(keepingCapacity: true)
       for source in step.inputs {
         arena.inputPointers.append(pointer(source, plan: plan, input: input, batch: batch, arena: arena))
@@ -19,7 +29,7 @@ enum Executor {
         run(node, step: step, inputs: inputs, output: output, scratch: scratch, batch: batch, plan: plan)
       }
     }
-    return pointer(plan.output, plan: plan, input: input, batch: batch, arena: arena)
+    return UnsafePointer(arena.base + plan.offset(ofRegion: plan.output, batch: batch))
   }
 
   private static func pointer(
@@ -28,14 +38,14 @@ enum Executor {
   ) -> UnsafePointer<Float> {
     switch storage {
     case .input: return input
-    case .slot(let slot): return UnsafePointer(arena.base + batch * plan.slotOffsets[slot])
+    case .slot(let slot): return UnsafePointer(arena.base + plan.offset(ofRegion: slot, batch: batch))
     }
   }
 
   private static func run(
     _ node: GraphNode, step: ExecutionPlan.Step, inputs: UnsafeBufferPointer<UnsafePointer<Float>>,
     output: UnsafeMutablePointer<Float>,
-    scratch: UnsafeMutablePointer<Float>, batch: Int, plan: ExecutionPlan
+    scratch: Scratch, batch: Int, plan: ExecutionPlan
   ) {
     guard let first = inputs.first else { return }
     let channels = node.shape.last ?? 1
@@ -45,15 +55,19 @@ enum Executor {
       output.update(from: first, count: count)
     case .convolution(let convolution):
       ConvolutionKernel.run(
-        convolution, activation: node.activation, input: first, output: output, scratch: scratch, batch: batch
-      )
+        convolution, activation: node.activation, input: first, output: output, patches: scratch.patches,
+        products: scratch.products, batch: batch)
     case .depthwise(let depthwise):
       DepthwiseKernel.run(depthwise, activation: node.activation, input: first, output: output, batch: batch)
     case .separable(let depthwise, let pointwise):
-      DepthwiseKernel.run(depthwise, activation: .linear, input: first, output: scratch, batch: batch)
+      // The depthwise result goes to the patches, at the GEMM's aligned item stride.
+      let rows = depthwise.geometry.outputHeight * depthwise.geometry.outputWidth
+      DepthwiseKernel.run(
+        depthwise, activation: .linear, input: first, output: scratch.patches, batch: batch,
+        outputItemStride: GEMM.alignedRows(rows) * depthwise.outputChannels)
       ConvolutionKernel.run(
-        pointwise, activation: node.activation, input: scratch, output: output, scratch: scratch, batch: batch
-      )
+        pointwise, activation: node.activation, input: scratch.patches, output: output,
+        patches: scratch.patches, products: scratch.products, batch: batch, inputIsAligned: true)
     case .channelAffine(let affine):
       MergeKernel.affine(
         affine, input: first, output: output, rows: count / channels, activation: node.activation)

@@ -14,6 +14,7 @@ final class ScratchArena: @unchecked Sendable {
   init(capacity: Int) {
     self.capacity = max(capacity, 1)
     base = UnsafeMutablePointer<Float>.allocate(capacity: self.capacity)
+    base.initialize(repeating: 0, count: self.capacity)
   }
 
   /// Grows the arena to at least `floats`; the old contents are dropped.
@@ -22,6 +23,7 @@ final class ScratchArena: @unchecked Sendable {
     base.deallocate()
     capacity = floats
     base = UnsafeMutablePointer<Float>.allocate(capacity: floats)
+    base.initialize(repeating: 0, count: floats)
   }
 
   deinit {

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import Inference
+
+/// The runtime against Keras itself, on outputs written by Tools/reference/keras_reference.py.
+@Suite("Keras reference outputs")
+struct KerasReferenceTests {
+  private static let tolerance: Float = 1e-5
+
+  /// The fer fixtures: the inputs, Keras's probabilities and the input names.
+  private func ferReference() throws -> (inputs: Tensor, outputs: Tensor, names: [String], top: [String]) {
+    let reference = try TestFixtures.json("fer_reference.json")
+    let inputShape = try #require(reference["input_shape"] as? [Int])
+    let outputShape = try #require(reference["output_shape"] as? [Int])
+    let names = try #require(reference["inputs"] as? [String])
+    let top = try #require(reference["top_classes"] as? [String])
+    return (
+      try TestFixtures.tensor("fer_inputs.f32", shape: inputShape),
+      try TestFixtures.tensor("fer_outputs.f32", shape: outputShape), names, top
+    )
+  }
+
+  @Test("the fer model matches Keras within 1e-5 on zeros, a gradient, noise and face crops")
+  func ferModelMatchesKeras() throws {
+    let model = try KerasModel(contentsOf: TestFixtures.emotionModelURL(), labels: TestFixtures.emotionLabels)
+    let reference = try ferReference()
+    #expect(reference.names.starts(with: ["zeros", "gradient", "noise"]))
+    #expect(reference.names.contains { $0.hasPrefix("face_") })
+    let output = try model.predict(reference.inputs)
+    #expect(output.shape == reference.outputs.shape)
+    for (index, name) in reference.names.enumerated() {
+      let item = try output.item(index)
+      let expected = try reference.outputs.item(index)
+      let difference = try item.maxAbsoluteDifference(to: expected)
+      #expect(difference <= Self.tolerance, "\(name): max abs difference \(difference)")
+      #expect(item.argmaxPerItemAsVector == expected.argmaxPerItemAsVector, "\(name): top class differs")
+      #expect(TestFixtures.emotionLabels[item.argmaxPerItemAsVector] == reference.top[index])
+    }
+    print("fer model vs Keras: max abs difference \(try output.maxAbsoluteDifference(to: reference.outputs))")
+  }
+
+  @Test("the face crops in the fixtures are the inputs Keras saw")
+  func faceCropsMatchInputs() throws {
+    let reference = try ferReference()
+    for (index, name) in reference.names.enumerated() where name.hasPrefix("face_") {
+      let data = try Data(contentsOf: TestFixtures.url(name + ".pgm"))
+      let pixels = data.suffix(64 * 64)
+      #expect(data.starts(with: Array("P5\n64 64\n255\n".utf8)))
+      // fer's scaling, (x / 255 - 0.5) * 2, in float32 as numpy does it.
+      let scaled = pixels.map { (Float($0) / 255 - 0.5) * 2 }
+      #expect(try reference.inputs.item(index).values == scaled, "\(name)")
+    }
+  }
+
+  @Test("batch 8 gives the same outputs as 8 batches of 1")
+  func batchOfEightEqualsSingles() throws {
+    let model = try KerasModel(contentsOf: TestFixtures.emotionModelURL())
+    let inputs = try ferReference().inputs
+    let items = try (0..<8).map { index throws(TensorError) in try inputs.item(index % inputs.batchCount) }
+    let batch = try model.predict(Tensor(stacking: items, itemShape: [64, 64, 1]))
+    for (index, item) in items.enumerated() {
+      let single = try model.predict(Tensor(stacking: [item], itemShape: [64, 64, 1]))
+      #expect(try batch.item(index).values == single.item(0).values, "item \(index)")
+    }
+  }
+
+  @Test(
+    "small Keras models cover the other layers and options",
+    arguments: ["zoo", "sequential"])
+  func smallModelMatchesKeras(name: String) throws {
+    let shapes = try #require(TestFixtures.json("small_models.json")[name] as? [String: [Int]])
+    let inputShape = try #require(shapes["input_shape"])
+    let outputShape = try #require(shapes["output_shape"])
+    let model = try KerasModel(contentsOf: TestFixtures.url(name + ".h5"))
+    #expect(model.inputShape == Array(inputShape.dropFirst()))
+    let input = try TestFixtures.tensor(name + "_input.f32", shape: inputShape)
+    let expected = try TestFixtures.tensor(name + "_output.f32", shape: outputShape)
+    let output = try model.predict(input)
+    let difference = try output.maxAbsoluteDifference(to: expected)
+    #expect(difference <= Self.tolerance, "\(name): max abs difference \(difference)")
+    #expect(output.argmaxPerItem == expected.argmaxPerItem)
+  }
+
+  @Test("the zoo model exercises folding, fusion and every layer class of the runtime")
+  func zooCoversLayers() throws {
+    let model = try KerasModel(contentsOf: TestFixtures.url("zoo.h5"))
+    let classes = Set(model.summary.layers.map(\.className))
+    let wanted: Set<String> = [
+      "InputLayer", "Conv2D", "DepthwiseConv2D", "SeparableConv2D", "BatchNormalization", "Activation",
+      "ReLU", "MaxPooling2D", "AveragePooling2D", "GlobalAveragePooling2D", "Add", "Concatenate", "Dense",
+      "Flatten", "Dropout",
+    ]
+    #expect(wanted.isSubset(of: classes))
+    // BatchNormalization after the input cannot fold; the four after a layer with weights do.
+    let affine = model.plan.steps.filter {
+      if case .channelAffine = model.plan.graph.nodes[$0.node].operation { return true }
+      return false
+    }
+    #expect(affine.count == 1)
+  }
+}
+
+extension Tensor {
+  /// The index of the largest element of a one-dimensional tensor.
+  fileprivate var argmaxPerItemAsVector: Int {
+    values.indices.max { values[$0] < values[$1] } ?? 0
+  }
+}
