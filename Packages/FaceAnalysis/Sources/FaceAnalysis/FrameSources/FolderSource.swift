@@ -1,0 +1,69 @@
+import Foundation
+
+/// The images of a folder (not its subfolders), sorted by file name. Files that are not
+/// images by extension are skipped with a note; an image that fails to load throws once and
+/// the next call continues with the following file.
+public final class FolderSource: FrameSource {
+  /// The folder path as given.
+  public let name: String
+  /// Always `.folder`.
+  public let kind = FrameSourceKind.folder
+  /// The number of images found.
+  public var expectedFrameCount: Int? { files.count }
+  /// The image files, in order.
+  public let files: [String]
+  /// Files skipped because they are not images.
+  public let skipped: [String]
+  private var position = 0
+  private let decoder: ImageDecoder
+
+  /// Lists the folder; fails when it is missing or has no images.
+  public init(path: String, options: FrameSourceOptions = FrameSourceOptions()) throws(FrameSourceError) {
+    self.name = path
+    self.decoder = ImageDecoder(maxPixels: options.maxPixels)
+    let entries: [String]
+    do {
+      entries = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      throw FrameSourceError.notFound(path: path)
+    }
+    var images: [String] = []
+    var others: [String] = []
+    for entry in entries.sorted() where !entry.hasPrefix(".") {
+      let full = (path as NSString).appendingPathComponent(entry)
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue
+      else {
+        continue
+      }
+      if ImageFormat.fromExtension((entry as NSString).pathExtension) != nil {
+        images.append(full)
+      } else {
+        others.append(full)
+      }
+    }
+    self.files = images
+    self.skipped = others
+    for file in others {
+      options.onNote?("\(file): skipped, not an image (JPEG, PNG, PPM or PGM by extension)")
+    }
+    guard !images.isEmpty else { throw FrameSourceError.noImages(folder: path) }
+  }
+
+  /// The next image as a frame named by its own path, nil after the last.
+  public func next() throws(FrameSourceError) -> Frame? {
+    guard position < files.count else { return nil }
+    let file = files[position]
+    position += 1
+    do {
+      return Frame(source: file, index: 0, time: nil, image: try decoder.decode(contentsOfFile: file))
+    } catch {
+      throw FrameSourceError.image(error)
+    }
+  }
+
+  /// Ends the source.
+  public func close() {
+    position = files.count
+  }
+}

@@ -1,0 +1,25 @@
+/// Settings shared by all frame sources.
+public struct FrameSourceOptions: Sendable {
+  /// Keep every Nth frame of videos, cameras and `lavfi:` inputs (1 keeps all).
+  public var every: Int
+  /// Largest image or frame, in pixels, accepted before decoding (100 megapixels by default).
+  public var maxPixels: Int
+  /// The ffmpeg executable: a path, or a name looked up on `PATH`.
+  public var ffmpeg: String
+  /// The ffprobe executable: a path, or a name looked up on `PATH`.
+  public var ffprobe: String
+  /// Receives one-line notes, such as files a folder source skipped.
+  public var onNote: (@Sendable (String) -> Void)?
+
+  /// Defaults: every frame, 100 megapixels, `ffmpeg` and `ffprobe` from `PATH`, no notes.
+  public init(
+    every: Int = 1, maxPixels: Int = ImageDecoder.defaultMaxPixels, ffmpeg: String = "ffmpeg",
+    ffprobe: String = "ffprobe", onNote: (@Sendable (String) -> Void)? = nil
+  ) {
+    self.every = every
+    self.maxPixels = maxPixels
+    self.ffmpeg = ffmpeg
+    self.ffprobe = ffprobe
+    self.onNote = onNote
+  }
+}

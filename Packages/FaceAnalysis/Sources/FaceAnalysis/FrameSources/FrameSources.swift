@@ -1,0 +1,87 @@
+import Foundation
+
+/// Opens inputs as frame sources.
+///
+/// ```swift
+/// let source = try FrameSources.open("clip.mp4", options: FrameSourceOptions(every: 5))
+/// defer { source.close() }
+/// while let frame = try source.next() {
+///   let faces = try recognizer.recognize(frame.image)
+///   print(frame.source, frame.index, frame.time ?? 0, faces.count)
+/// }
+/// ```
+public enum FrameSources {
+  /// What `open` would make of `input`, without opening it; nil when nothing is there.
+  public static func kind(of input: String) -> FrameSourceKind? {
+    if input.hasPrefix("lavfi:") { return .lavfi }
+    if input.hasPrefix("@") { return .list }
+    if isCamera(input) { return .camera }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else { return nil }
+    if isDirectory.boolValue { return .folder }
+    if ImageFormat.fromExtension((input as NSString).pathExtension) != nil { return .image }
+    // No telling extension: look at the first bytes.
+    if let handle = FileHandle(forReadingAtPath: input) {
+      defer { try? handle.close() }
+      let head = (try? handle.read(upToCount: 8)) ?? Data()
+      if ImageFormat.sniff(head) != nil { return .image }
+      if head.isEmpty { return .image }
+    }
+    return .video
+  }
+
+  /// A source for one input: an image file, a folder of images, a video file, a camera
+  /// (`/dev/videoN`), an ffmpeg graph (`lavfi:testsrc=duration=2:size=320x240`) or `@list.txt`,
+  /// a file with one input per line.
+  public static func open(
+    _ input: String, options: FrameSourceOptions = FrameSourceOptions()
+  )
+    throws(FrameSourceError) -> any FrameSource
+  {
+    guard options.every >= 1 else {
+      throw FrameSourceError.invalidOption("--every must be at least 1 (got \(options.every))")
+    }
+    guard let kind = kind(of: input) else { throw FrameSourceError.notFound(path: input) }
+    switch kind {
+    case .image:
+      return ImageFileSource(path: input, maxPixels: options.maxPixels)
+    case .folder:
+      return try FolderSource(path: input, options: options)
+    case .list:
+      return ListSource(inputs: try listInputs(String(input.dropFirst())), options: options)
+    case .camera:
+      guard FileManager.default.fileExists(atPath: input) else {
+        throw FrameSourceError.notFound(path: input)
+      }
+      return try VideoSource(input: input, kind: kind, options: options)
+    case .video, .lavfi:
+      return try VideoSource(input: input, kind: kind, options: options)
+    }
+  }
+
+  /// A source that reads several inputs one after another.
+  public static func open(
+    _ inputs: [String], options: FrameSourceOptions = FrameSourceOptions()
+  ) -> any FrameSource {
+    ListSource(inputs: inputs, options: options)
+  }
+
+  /// The non-empty, non-comment (`#`) lines of a list file.
+  static func listInputs(_ path: String) throws(FrameSourceError) -> [String] {
+    let text: String
+    do {
+      text = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      guard FileManager.default.fileExists(atPath: path) else { throw FrameSourceError.notFound(path: path) }
+      throw FrameSourceError.unreadableList(path: path, reason: (error as NSError).localizedDescription)
+    }
+    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+  }
+
+  private static func isCamera(_ input: String) -> Bool {
+    guard input.hasPrefix("/dev/video") else { return false }
+    return !input.dropFirst("/dev/video".count).isEmpty
+      && input.dropFirst("/dev/video".count).allSatisfy(\.isNumber)
+  }
+}

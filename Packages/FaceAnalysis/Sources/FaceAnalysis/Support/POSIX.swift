@@ -1,0 +1,131 @@
+// The one place that imports the C library directly; everything else calls these wrappers.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Thin wrappers over the POSIX calls the frame sources need: spawning a child with its
+/// stdout on a pipe and its stderr in a file, reading the pipe, and signalling and reaping the
+/// child.
+enum POSIX {
+  /// A spawned child: its pid and the read end of its stdout pipe.
+  struct Child {
+    let pid: pid_t
+    let output: Int32
+  }
+
+  /// The `errno` text of the last failed call.
+  static func lastError() -> String {
+    String(cString: strerror(errno))
+  }
+
+  /// Starts `executable` with `arguments` (argv[0] included), no stdin, stdout on a new pipe
+  /// and stderr appended to `errorFile`. Signal dispositions and the signal mask are reset to
+  /// their defaults in the child, so SIGPIPE and SIGINT stop it even if this process ignores
+  /// them.
+  static func spawn(executable: String, arguments: [String], errorFile: String) -> Result<Child, SpawnFailure>
+  {
+    var pipeEnds: [Int32] = [-1, -1]
+    guard pipe(&pipeEnds) == 0 else { return .failure(SpawnFailure(reason: "pipe: \(lastError())")) }
+    let readEnd = pipeEnds[0]
+    let writeEnd = pipeEnds[1]
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+    posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addclose(&actions, writeEnd)
+    posix_spawn_file_actions_addclose(&actions, readEnd)
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+    argv.append(nil)
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    close(writeEnd)
+    guard status == 0 else {
+      close(readEnd)
+      return .failure(SpawnFailure(reason: String(cString: strerror(status))))
+    }
+    return .success(Child(pid: pid, output: readEnd))
+  }
+
+  struct SpawnFailure: Error {
+    let reason: String
+  }
+
+  /// Reads up to `count` bytes, retrying on EINTR. Returns 0 at end of file, -1 on error.
+  static func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    while true {
+      let result = read(descriptor, buffer, count)
+      if result < 0, errno == EINTR { continue }
+      return result
+    }
+  }
+
+  static func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+  }
+
+  /// Sends `signal` to `pid`.
+  static func send(_ signal: Int32, to pid: pid_t) {
+    _ = kill(pid, signal)
+  }
+
+  static let terminate = SIGTERM
+  static let forceKill = SIGKILL
+
+  /// The exit status when the child has ended (reaping it), nil while it runs.
+  static func reapIfExited(_ pid: pid_t) -> Int32? {
+    var status: Int32 = 0
+    let result = waitpid(pid, &status, WNOHANG)
+    if result == pid { return decode(status) }
+    if result < 0 { return -1 }
+    return nil
+  }
+
+  /// Waits for the child to end and reaps it.
+  static func waitForExit(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while true {
+      let result = waitpid(pid, &status, 0)
+      if result == pid { return decode(status) }
+      if result < 0, errno == EINTR { continue }
+      return -1
+    }
+  }
+
+  /// Exit code, or 128 + signal number for a child killed by a signal.
+  private static func decode(_ status: Int32) -> Int32 {
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+
+  /// Sleeps for `milliseconds`.
+  static func pause(milliseconds: Int) {
+    _ = usleep(useconds_t(milliseconds * 1000))
+  }
+
+  /// Whether `path` names an executable file.
+  static func isExecutable(_ path: String) -> Bool {
+    access(path, X_OK) == 0
+  }
+}

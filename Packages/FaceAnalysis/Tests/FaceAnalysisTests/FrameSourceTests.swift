@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+
+@testable import FaceAnalysis
+
+@Suite("Frame sources", .serialized)
+struct FrameSourceTests {
+  /// Collects frames and errors until the end.
+  static func drain(_ source: any FrameSource) -> (frames: [Frame], errors: [FrameSourceError]) {
+    var frames: [Frame] = []
+    var errors: [FrameSourceError] = []
+    while true {
+      do {
+        guard let frame = try source.next() else { break }
+        frames.append(frame)
+      } catch {
+        errors.append(error)
+        if errors.count > 20 { break }
+      }
+    }
+    return (frames, errors)
+  }
+
+  /// True while a process with this id exists (zombies included).
+  static func exists(_ pid: Int32) -> Bool {
+    FileManager.default.fileExists(atPath: "/proc/\(pid)")
+  }
+
+  @Test("A video through ffmpeg: sampled frames, indices, times; OpenCV's boxes and fer's scores on each")
+  func video() throws {
+    let path = try TestFiles.fixture("faces.mp4")
+    let source = try FrameSources.open(path, options: FrameSourceOptions(every: 3))
+    #expect(source.kind == .video)
+    #expect(source.expectedFrameCount == 10)
+    let (frames, errors) = Self.drain(source)
+    #expect(errors.isEmpty)
+    #expect(frames.map(\.index) == Array(stride(from: 0, to: 30, by: 3)))
+    #expect(frames.map(\.time) == stride(from: 0, to: 30, by: 3).map { Double($0) / 10 })
+    #expect(frames.allSatisfy { $0.image.width == 640 && $0.image.height == 360 && $0.source == path })
+
+    let recognizer = try SharedRecognizer.fer.get()
+    let opencv = try TestFiles.referenceJSON("opencv_reference.json")
+    let fer = try TestFiles.referenceJSON("fer_reference.json")
+    let expectedBoxes = try #require(opencv["detections"] as? [[String: Any]]).filter {
+      $0["image"] as? String == "faces.mp4"
+    }
+    let expectedFaces = try #require(fer["entries"] as? [[String: Any]]).filter {
+      $0["image"] as? String == "faces.mp4"
+    }
+    #expect(expectedBoxes.count == frames.count && expectedFaces.count == frames.count)
+    for (frame, (boxes, faces)) in zip(frames, zip(expectedBoxes, expectedFaces)) {
+      #expect(frame.index == boxes["frame"] as? Int)
+      let gray = frame.image.grayscale()
+      let found = recognizer.detector.detect(in: gray).map(\.array).sorted {
+        $0.lexicographicallyPrecedes($1)
+      }
+      #expect(found == (boxes["boxes"] as? [[Int]]), "frame \(frame.index)")
+      let recognized = try recognizer.recognize(frame.image)
+      try EmotionRecognizerTests.expectMatches(
+        recognized, try #require(faces["faces"] as? [[String: Any]]),
+        cropper: FaceCropper(gray: gray, padding: 40, margin: 10), "faces.mp4 frame \(frame.index)")
+    }
+  }
+
+  @Test("A video without faces gives frames and no faces")
+  func noFaceVideo() throws {
+    let source = try FrameSources.open(
+      try TestFiles.fixture("noface.mp4"), options: FrameSourceOptions(every: 5))
+    let (frames, errors) = Self.drain(source)
+    #expect(errors.isEmpty)
+    #expect(frames.map(\.index) == [0, 5, 10, 15])
+    let detector = HaarFaceDetector(cascade: try SharedCascade.fer.get())
+    #expect(frames.allSatisfy { detector.detect(in: $0.image.grayscale()).isEmpty })
+  }
+
+  @Test("lavfi graphs are inputs too")
+  func lavfi() throws {
+    let source = try FrameSources.open("lavfi:testsrc=duration=1:size=64x48:rate=5")
+    #expect(source.kind == .lavfi)
+    let (frames, errors) = Self.drain(source)
+    #expect(errors.isEmpty)
+    #expect(frames.count == 5)
+    #expect(frames.map(\.index) == [0, 1, 2, 3, 4])
+    #expect(frames.last?.time == 0.8)
+    #expect(frames.first?.image.width == 64 && frames.first?.image.height == 48)
+  }
+
+  @Test("ffmpeg is reaped at the end, on close, on release and after errors")
+  func reaping() throws {
+    let path = try TestFiles.fixture("faces.mp4")
+    // Closed after one frame.
+    let closed = try VideoSource(input: path, kind: .video)
+    _ = try closed.next()
+    let first = try #require(closed.processIdentifier)
+    #expect(Self.exists(first))
+    closed.close()
+    #expect(!Self.exists(first))
+    #expect(!ChildProcesses.running.contains(first))
+    #expect(try closed.next() == nil)
+    // Released without close.
+    var released: VideoSource? = try VideoSource(input: path, kind: .video)
+    _ = try released?.next()
+    let second = try #require(released?.processIdentifier)
+    released = nil
+    #expect(!Self.exists(second))
+    // Read to the end.
+    let drained = try VideoSource(input: path, kind: .video, options: FrameSourceOptions(every: 10))
+    _ = try drained.next()
+    let third = try #require(drained.processIdentifier)
+    #expect(Self.drain(drained).frames.count == 2)
+    #expect(!Self.exists(third))
+    #expect(drained.processIdentifier == nil)
+    // terminateAll for exit paths that cannot reach the source.
+    let abandoned = try VideoSource(input: path, kind: .video)
+    _ = try abandoned.next()
+    let fourth = try #require(abandoned.processIdentifier)
+    ChildProcesses.terminateAll()
+    #expect(!Self.exists(fourth))
+  }
+
+  @Test("Folders: sorted images, notes for other files, bad images reported and skipped")
+  func folder() throws {
+    let folder = try TestFiles.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let manager = FileManager.default
+    try manager.copyItem(
+      atPath: try TestFiles.fixture("camera.pgm"), toPath: folder.appendingPathComponent("b.pgm").path)
+    try manager.copyItem(
+      atPath: try TestFiles.fixture("astronaut.ppm"), toPath: folder.appendingPathComponent("a.ppm").path)
+    try Data("notes".utf8).write(to: folder.appendingPathComponent("readme.txt"))
+    try Data([0xFF, 0xD8, 0xFF, 0x00]).write(to: folder.appendingPathComponent("c.jpg"))
+    try manager.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    let notes = NoteCollector()
+    let source = try FrameSources.open(folder.path, options: FrameSourceOptions(onNote: { notes.add($0) }))
+    #expect(source.kind == .folder)
+    #expect(source.expectedFrameCount == 3)
+    let (frames, errors) = Self.drain(source)
+    #expect(frames.map { ($0.source as NSString).lastPathComponent } == ["a.ppm", "b.pgm"])
+    #expect(frames.allSatisfy { $0.index == 0 && $0.time == nil })
+    #expect(errors.count == 1)
+    #expect(errors.first?.description.hasPrefix(folder.appendingPathComponent("c.jpg").path) == true)
+    #expect(notes.all.count == 1 && notes.all.first?.contains("readme.txt") == true)
+
+    let empty = folder.appendingPathComponent("sub").path
+    #expect(throws: FrameSourceError.noImages(folder: empty)) { try FrameSources.open(empty) }
+  }
+
+  @Test("Bad inputs are one-line typed errors naming the input")
+  func badInputs() throws {
+    let folder = try TestFiles.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let missing = folder.appendingPathComponent("missing.mp4").path
+    #expect(throws: FrameSourceError.notFound(path: missing)) { try FrameSources.open(missing) }
+    #expect(throws: FrameSourceError.notFound(path: "/dev/video987")) {
+      try FrameSources.open("/dev/video987")
+    }
+
+    let garbage = folder.appendingPathComponent("garbage.mp4").path
+    try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: URL(fileURLWithPath: garbage))
+    do {
+      _ = try FrameSources.open(garbage)
+      Issue.record("opened garbage as a video")
+    } catch {
+      guard case .unreadableVideo(let path, _) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(path == garbage)
+      #expect(!error.description.contains("\n"))
+    }
+
+    let empty = folder.appendingPathComponent("empty.mp4").path
+    try Data().write(to: URL(fileURLWithPath: empty))
+    #expect(throws: FrameSourceError.image(.emptyFile(path: empty))) { try FrameSources.open(empty).next() }
+
+    let video = try TestFiles.fixture("faces.mp4")
+    #expect(throws: FrameSourceError.toolMissing(tool: "/nonexistent/ffmpeg")) {
+      try FrameSources.open(video, options: FrameSourceOptions(ffmpeg: "/nonexistent/ffmpeg"))
+    }
+    #expect(throws: FrameSourceError.toolMissing(tool: "no-such-ffprobe")) {
+      try FrameSources.open(video, options: FrameSourceOptions(ffprobe: "no-such-ffprobe"))
+    }
+    #expect(throws: FrameSourceError.tooLarge(path: video, width: 640, height: 360, limit: 1000)) {
+      try FrameSources.open(video, options: FrameSourceOptions(maxPixels: 1000))
+    }
+    #expect(throws: FrameSourceError.invalidOption("--every must be at least 1 (got 0)")) {
+      try FrameSources.open(video, options: FrameSourceOptions(every: 0))
+    }
+  }
+
+  @Test("Lists: inputs one after another, a failing input reported once")
+  func list() throws {
+    let folder = try TestFiles.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let image = try TestFiles.fixture("camera.pgm")
+    let missing = folder.appendingPathComponent("nope.png").path
+    let listFile = folder.appendingPathComponent("inputs.txt")
+    try "# inputs\n\(image)\n\n\(missing)\nlavfi:testsrc=duration=0.4:size=32x32:rate=5\n".write(
+      to: listFile, atomically: true, encoding: .utf8)
+    let source = try FrameSources.open("@" + listFile.path)
+    #expect(source.kind == .list)
+    let (frames, errors) = Self.drain(source)
+    #expect(
+      frames.map(\.source) == [
+        image, "lavfi:testsrc=duration=0.4:size=32x32:rate=5", "lavfi:testsrc=duration=0.4:size=32x32:rate=5",
+      ])
+    #expect(errors == [.notFound(path: missing)])
+    #expect(Self.drain(FrameSources.open([image, image])).frames.count == 2)
+  }
+}
+
+/// Notes collected from a frame source.
+final class NoteCollector: @unchecked Sendable {
+  private let lock = NSLock()
+  private var notes: [String] = []
+
+  func add(_ note: String) {
+    lock.lock()
+    notes.append(note)
+    lock.unlock()
+  }
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return notes
+  }
+}
