@@ -89,7 +89,31 @@ static void tui_signal_handler(int signal) {
   errno = saved;
 }
 
+static const int tui_crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+static const int tui_crash_count = sizeof(tui_crash_signals) / sizeof(tui_crash_signals[0]);
+
+static struct sigaction tui_previous_crash_actions[sizeof(tui_crash_signals) / sizeof(tui_crash_signals[0])];
+
+/* A crash (a Swift trap is SIGILL or SIGTRAP) restores the terminal, puts back whatever
+   handled the signal before (the Swift runtime's backtracer, or the default action) and
+   raises the signal again for it. */
+static void tui_crash_handler(int signal) {
+  tui_terminal_restore();
+  for (int i = 0; i < tui_crash_count; i++) {
+    if (tui_crash_signals[i] == signal) sigaction(signal, &tui_previous_crash_actions[i], NULL);
+  }
+  raise(signal);
+}
+
 int tui_install_signal_handlers(int notify_fd) {
+  struct sigaction crash;
+  memset(&crash, 0, sizeof(crash));
+  crash.sa_handler = tui_crash_handler;
+  sigemptyset(&crash.sa_mask);
+  crash.sa_flags = SA_RESETHAND | SA_NODEFER;
+  for (int i = 0; i < tui_crash_count; i++) {
+    if (sigaction(tui_crash_signals[i], &crash, &tui_previous_crash_actions[i]) != 0) return -1;
+  }
   tui_notify_fd = notify_fd;
   struct sigaction action;
   memset(&action, 0, sizeof(action));
@@ -113,6 +137,7 @@ void tui_reset_signal_handlers(void) {
   action.sa_handler = SIG_DFL;
   sigemptyset(&action.sa_mask);
   for (int i = 0; i < tui_handled_count; i++) sigaction(tui_handled_signals[i], &action, NULL);
+  for (int i = 0; i < tui_crash_count; i++) sigaction(tui_crash_signals[i], &tui_previous_crash_actions[i], NULL);
   sigaction(SIGPIPE, &action, NULL);
   tui_notify_fd = -1;
 }

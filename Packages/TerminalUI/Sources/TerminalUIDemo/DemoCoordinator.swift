@@ -7,10 +7,14 @@ final class DemoCoordinator: BaseCoordinator<Void> {
   private let router: TerminalRouter
   private let scheduler: any LoopScheduling
   private var progressTimer: ScheduledTimer?
+  private let offersCrash: Bool
 
-  init(router: TerminalRouter, scheduler: any LoopScheduling) {
+  /// - Parameter offersCrash: adds a menu item that crashes the demo, so the tests can check
+  ///   that a crash restores the terminal too (`TERMINALUI_DEMO_CRASH=1`).
+  init(router: TerminalRouter, scheduler: any LoopScheduling, offersCrash: Bool = false) {
     self.router = router
     self.scheduler = scheduler
+    self.offersCrash = offersCrash
   }
 
   override func start() {
@@ -34,7 +38,7 @@ final class DemoCoordinator: BaseCoordinator<Void> {
   // MARK: - Screens
 
   private func makeMenu() -> MenuScreen {
-    MenuScreen(
+    let menu = MenuScreen(
       title: "Menu",
       text: "TerminalUI shows Navigation's route stack on a terminal. Pick a screen; Esc goes back.",
       items: [
@@ -51,6 +55,11 @@ final class DemoCoordinator: BaseCoordinator<Void> {
           self?.showConfirm()
         },
       ])
+    if offersCrash {
+      menu.items.append(
+        ScreenAction("Crash", detail: "stops with a fatal error") { fatalError("Simulated crash") })
+    }
+    return menu
   }
 
   private func showDocument() {

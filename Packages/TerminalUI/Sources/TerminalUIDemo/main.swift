@@ -10,7 +10,8 @@ do {
   SystemTerminal.printError("TerminalUIDemo: \(error)")
   SystemTerminal.exitProcess(status: 1)
 }
-let coordinator = DemoCoordinator(router: router, scheduler: app)
+let coordinator = DemoCoordinator(
+  router: router, scheduler: app, offersCrash: app.device.environment["TERMINALUI_DEMO_CRASH"] == "1")
 router.onDeepLink = { [weak coordinator, weak router] text in
   guard let coordinator, let router else { return }
   do throws(DeepLinkError) {

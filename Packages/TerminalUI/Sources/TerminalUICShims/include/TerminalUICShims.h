@@ -7,7 +7,9 @@ int tui_window_size(int fd, unsigned short *rows, unsigned short *columns);
 
 /// Installs handlers for SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT that write the
 /// signal number as one byte to `notify_fd` (a non-blocking pipe), and ignores SIGPIPE
-/// so that a closed output shows up as EPIPE. Returns 0 on success, -1 with errno set.
+/// so that a closed output shows up as EPIPE. Crashes (SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
+/// SIGABRT, SIGFPE) restore the terminal and then die of the same signal.
+/// Returns 0 on success, -1 with errno set.
 int tui_install_signal_handlers(int notify_fd);
 
 /// Puts back the default disposition of every signal tui_install_signal_handlers touched.

@@ -68,7 +68,7 @@ final class PseudoTerminalSession {
   private(set) var initialOutputSettings: Settings?
   private let deadline = ContinuousClock.now + .seconds(30)
 
-  init(layout: Layout) throws {
+  init(layout: Layout, environment extraEnvironment: [String] = []) throws {
     let binary = try Self.demoPath()
     var fileActions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&fileActions)
@@ -127,7 +127,7 @@ final class PseudoTerminalSession {
     }
     initialInputSettings = try settings(of: inputSecondary)
     initialOutputSettings = try settings(of: outputSecondary >= 0 ? outputSecondary : inputSecondary)
-    let environment = ["TERM=xterm-256color", "PATH=/usr/bin:/bin", "LANG=C.UTF-8"]
+    let environment = ["TERM=xterm-256color", "PATH=/usr/bin:/bin", "LANG=C.UTF-8"] + extraEnvironment
     let arguments = [binary]
     let result = withCStrings(arguments) { argv in
       withCStrings(environment) { envp in

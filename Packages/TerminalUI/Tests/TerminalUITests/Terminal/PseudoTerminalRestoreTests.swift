@@ -34,6 +34,19 @@ struct PseudoTerminalRestoreTests {
     #expect(session.outputText.hasSuffix("\u{1B}[?1049l"))
   }
 
+  @Test func crashRestoresTheTerminal() throws {
+    let session = try PseudoTerminalSession(
+      layout: .single, environment: ["TERMINALUI_DEMO_CRASH=1", "SWIFT_BACKTRACE=interactive=no"])
+    let before = session.initialInputSettings
+    try session.waitUntilRunning()
+    #expect(try session.inputSettings().isRaw)
+    session.type("6")  // the Crash item: fatalError in the middle of handling a key
+    let status = try session.waitForExit()
+    #expect(status == .signaled(SIGILL) || status == .signaled(SIGTRAP), "\(status)")
+    #expect(try session.inputSettings() == before)
+    #expect(session.outputText.contains("\u{1B}[?1049l"))
+  }
+
   @Test func ctrlCKeyQuitsAndRestores() throws {
     let session = try PseudoTerminalSession(layout: .single)
     let before = session.initialInputSettings
