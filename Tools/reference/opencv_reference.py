@@ -117,6 +117,15 @@ def main():
                 dict(scaleFactor=1.2, minNeighbors=1, minSize=(24, 24)),
                 dict(scaleFactor=1.1, minNeighbors=0, minSize=(100, 100)),
                 dict(scaleFactor=1.3, minNeighbors=8, minSize=(40, 40), maxSize=(200, 200))]
+    # No pyramid level fits between minSize and maxSize: OpenCV then takes the level closest to minSize.
+    fallbacks = [("astronaut.png", dict(scaleFactor=1.1, minNeighbors=0, minSize=(60, 60), maxSize=(60, 60))),
+                 ("astronaut.png", dict(scaleFactor=1.1, minNeighbors=0, minSize=(95, 95), maxSize=(95, 95))),
+                 ("group.png", dict(scaleFactor=1.1, minNeighbors=0, minSize=(40, 40), maxSize=(30, 30))),
+                 ("group.png", dict(scaleFactor=1.1, minNeighbors=0, minSize=(200, 200), maxSize=(30, 30)))]
+    for name, parameters in fallbacks:
+        gray = gray_of(os.path.join(FIXTURES, name))
+        result["detections"].append({"image": name, "parameters": parameters_json(parameters),
+                                     "boxes": boxes(fer_cascade, gray, **parameters)})
     for name in ["group.png", "camera.png"]:
         gray = gray_of(os.path.join(FIXTURES, name))
         for parameters in variants:

@@ -50,6 +50,23 @@ public struct HaarFaceDetector: Sendable {
       }
       factor *= options.scaleFactor
     }
+    if result.isEmpty {
+      // No level fits between the minimum and maximum size: OpenCV then scans the one level whose
+      // window is closest to the minimum size (the first of equals).
+      var best: (distance: Double, factor: Double)?
+      factor = 1.0
+      while true {
+        let windowWidth = Int((Double(cascade.windowWidth) * factor).rounded(.toNearestOrEven))
+        let windowHeight = Int((Double(cascade.windowHeight) * factor).rounded(.toNearestOrEven))
+        if windowWidth > imageWidth || windowHeight > imageHeight { break }
+        let dx = Double(windowWidth - options.minSize)
+        let dy = Double(windowHeight - options.minSize)
+        let distance = dx * dx + dy * dy
+        if best == nil || distance < (best?.distance ?? 0) { best = (distance, factor) }
+        factor *= options.scaleFactor
+      }
+      if let best { result.append(Float(best.factor)) }
+    }
     return result
   }
 
