@@ -125,6 +125,23 @@ public final class VirtualTerminal {
     finishIfStopped()
   }
 
+  /// Waits until work on other threads has posted a job to the loop, then runs the posted
+  /// jobs and redraws. For tests whose presenters hand work to background threads.
+  ///
+  /// - Parameter limit: how long to wait before giving up, so a broken test fails rather
+  ///   than hangs.
+  /// - Returns: whether a job arrived.
+  @discardableResult
+  public func waitForPostedJobs(limit: Duration = .seconds(30)) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while !app.poster.hasPendingJobs {
+      guard ContinuousClock.now < deadline else { return false }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    runPostedJobs()
+    return true
+  }
+
   // MARK: - Output
 
   /// The screen as text, one line per row with trailing spaces removed.

@@ -66,6 +66,19 @@ struct TerminalAppTests {
     #expect(!poster.hasPendingJobs)
   }
 
+  @Test func waitingForWorkOnAnotherThread() async {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 30, height: 6))
+    let screen = LabelScreen("Main", label: "waiting")
+    router.setRoot(screen, route: TestRoutes.main, owner: owner)
+    let poster = terminal.app.poster
+    Task.detached {
+      let result = (1...100).reduce(0, +)
+      poster.post { screen.label = "result \(result)" }
+    }
+    #expect(await terminal.waitForPostedJobs())
+    #expect(terminal.screenLines[2] == " result 5050")
+  }
+
   @Test(arguments: [TerminalSignal.interrupt, .terminate, .hangUp, .quit])
   func signalsStopAndRestore(signal: TerminalSignal) {
     let terminal = VirtualTerminal(router: router, size: Size(width: 30, height: 6))
