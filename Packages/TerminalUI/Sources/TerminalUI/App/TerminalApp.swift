@@ -68,6 +68,8 @@ public final class TerminalApp: LoopScheduling {
   private var lastPage: [String]?
   private var lastPageScreen: ObjectIdentifier?
   private var started = false
+  /// When the key decoder began holding an unfinished sequence (a lone Esc, so far).
+  private var escapePendingSince: Duration?
 
   /// Creates the loop for `router` on `device`; `mode` overrides the automatic choice.
   public init(router: TerminalRouter, device: any TerminalDevice, mode: Mode? = nil) {
@@ -106,8 +108,10 @@ public final class TerminalApp: LoopScheduling {
     defer { finish() }
     while exitReason == nil {
       let events = try device.waitForEvents(timeout: nextTimeout())
-      if events.isEmpty, decoder.hasPending { handle(keys: decoder.flush()) }
       for event in events where exitReason == nil { process(event) }
+      if let since = escapePendingSince, device.now() - since >= KeyDecoder.escapeTimeout {
+        flushPendingKeys()
+      }
       step()
     }
     return exitReason ?? .quit
@@ -135,10 +139,11 @@ public final class TerminalApp: LoopScheduling {
   /// Sets the terminal up and draws the first frame.
   func start() throws(SystemCallError) {
     guard !started else { return }
+    try device.startSignalHandling()
     started = true
     router.colorMode = colorMode
     router.quitHandler = { [weak self] in self?.stop(.quit) }
-    try device.startSignalHandling()
+    if router.isQuitRequested { stop(.quit) }
     if mode == .fullScreen {
       do {
         try device.enterFullScreen()
@@ -166,7 +171,9 @@ public final class TerminalApp: LoopScheduling {
     switch event {
     case .input(let bytes):
       switch mode {
-      case .fullScreen: handle(keys: decoder.decode(bytes))
+      case .fullScreen:
+        handle(keys: decoder.decode(bytes))
+        escapePendingSince = decoder.hasPending ? escapePendingSince ?? device.now() : nil
       case .line: handle(lineBytes: bytes, final: false)
       }
     case .endOfInput:
@@ -192,6 +199,7 @@ public final class TerminalApp: LoopScheduling {
 
   /// Flushes a pending lone Esc, as the loop does after ``KeyDecoder/escapeTimeout``.
   func flushPendingKeys() {
+    escapePendingSince = nil
     handle(keys: decoder.flush())
   }
 
@@ -245,8 +253,8 @@ public final class TerminalApp: LoopScheduling {
 
   private func nextTimeout() -> Duration? {
     if poster.hasPendingJobs { return .zero }
-    var timeout: Duration? = decoder.hasPending ? KeyDecoder.escapeTimeout : nil
     let now = device.now()
+    var timeout = escapePendingSince.map { max(.zero, $0 + KeyDecoder.escapeTimeout - now) }
     for timer in timers where !timer.isCancelled {
       let wait = max(.zero, timer.deadline - now)
       timeout = min(timeout ?? wait, wait)

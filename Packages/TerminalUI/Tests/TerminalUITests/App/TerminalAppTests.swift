@@ -126,14 +126,24 @@ struct TerminalAppTests {
 
   @Test func loneEscapeIsFlushedAfterTheTimeout() throws {
     let device = FailingDevice()
-    // Esc arrives alone, then nothing: the loop waits for the escape timeout and flushes it.
-    device.script = [[.input([0x1B])], [], [.input([UInt8(ascii: "q")])]]
+    // Esc arrives alone, then nothing: the loop waits out the escape timeout and reports Esc.
+    device.script = [[.input([0x1B])], []]
     let app = TerminalApp(router: router, device: device)
     router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
     router.push(LabelScreen("About"), route: TestRoutes.about, owner: owner)
-    #expect(try app.run() == .quit)
+    #expect(throws: SystemCallError.self) { try app.run() }
     #expect(router.stack.routes == [TestRoutes.main])
-    #expect(device.timeouts.contains(KeyDecoder.escapeTimeout))
+    #expect(device.timeouts == [nil, KeyDecoder.escapeTimeout, nil])
+  }
+
+  @Test func escapeSequenceSplitAcrossReadsIsNotFlushedEarly() throws {
+    let device = FailingDevice()
+    device.script = [[.input([0x1B])], [.input(Array("[B".utf8))]]
+    let app = TerminalApp(router: router, device: device)
+    let menu = MenuScreen(title: "Main", items: [ScreenAction("One") {}, ScreenAction("Two") {}])
+    router.setRoot(menu, route: TestRoutes.main, owner: owner)
+    #expect(throws: SystemCallError.self) { try app.run() }
+    #expect(menu.selection == 1, "the arrow down arrived whole")
   }
 }
 
@@ -162,13 +172,16 @@ final class FailingDevice: TerminalDevice {
 
   func waitForEvents(timeout: Duration?) throws(SystemCallError) -> [DeviceEvent] {
     timeouts.append(timeout)
+    time += timeout ?? .zero
     guard !script.isEmpty else {
       throw SystemCallError(call: "poll", errno: 5, message: "Input/output error")
     }
     return script.removeFirst()
   }
 
-  func now() -> Duration { .zero }
+  /// Virtual time: every wait lasts its whole timeout.
+  func now() -> Duration { time }
+  private var time = Duration.zero
 }
 
 private struct SilentWaker: TerminalWaker {
