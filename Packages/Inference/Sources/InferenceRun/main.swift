@@ -35,23 +35,21 @@ if arguments.contains("--help") || arguments.contains("-h") || arguments.count !
 
 do {
   let modelURL = URL(fileURLWithPath: arguments[0])
-  var model = try KerasModel(contentsOf: modelURL, labels: labels)
-  if labels == nil, model.outputShape == [ferLabels.count] {
-    model = try KerasModel(contentsOf: modelURL, labels: ferLabels)
-  }
-  print(model.summary)
-  print("BLAS: \(BLASConfiguration.current)")
-  print()
-
+  let model = try KerasModel(contentsOf: modelURL, labels: labels)
   let image = try PGMImage(data: Data(contentsOf: URL(fileURLWithPath: arguments[1])))
   guard model.inputShape == [image.height, image.width, 1] else {
     fail(
       "\(arguments[1]) is \(image.width)x\(image.height) gray; the model takes "
         + model.inputShape.map(String.init).joined(separator: "x"))
   }
+  print(model.summary)
+  print("BLAS: \(BLASConfiguration.current)")
+  print()
   let values = image.pixels.map { (Float($0) / 255 - 0.5) * 2 }
   let output = try model.predict(Tensor(shape: [1] + model.inputShape, values: values))
-  let names = model.labels ?? (0..<output.count).map { "class \($0)" }
+  // Without --labels, a 7-class model is taken to be the fer emotion classifier.
+  let names =
+    model.labels ?? (output.count == ferLabels.count ? ferLabels : (0..<output.count).map { "class \($0)" })
   let top = output.argmaxPerItem.first ?? 0
   for (index, name) in names.enumerated() {
     let marker = index == top ? "  <- top" : ""

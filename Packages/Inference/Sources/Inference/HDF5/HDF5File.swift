@@ -23,7 +23,11 @@ struct HDF5File {
   ///   ``ModelError/corruptFile(_:reason:)``.
   init(url: URL) throws(ModelError) {
     path = url.path
-    guard FileManager.default.fileExists(atPath: path) else { throw ModelError.fileNotFound(path) }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw ModelError.fileNotFound(path)
+    }
+    if isDirectory.boolValue { throw ModelError.notHDF5(path) }
     let signature = H5Fis_hdf5(path)
     if signature == 0 { throw ModelError.notHDF5(path) }
     if signature < 0 {
