@@ -36,7 +36,15 @@ if arguments.contains("--help") || arguments.contains("-h") || arguments.count !
 do {
   let modelURL = URL(fileURLWithPath: arguments[0])
   let model = try KerasModel(contentsOf: modelURL, labels: labels)
-  let image = try PGMImage(data: Data(contentsOf: URL(fileURLWithPath: arguments[1])))
+  guard let data = FileManager.default.contents(atPath: arguments[1]) else {
+    fail("cannot read an image at \(arguments[1])")
+  }
+  let image: PGMImage
+  do {
+    image = try PGMImage(data: data)
+  } catch {
+    fail("\(arguments[1]): \(error)")
+  }
   guard model.inputShape == [image.height, image.width, 1] else {
     fail(
       "\(arguments[1]) is \(image.width)x\(image.height) gray; the model takes "
