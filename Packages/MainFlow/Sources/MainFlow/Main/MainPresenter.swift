@@ -1,0 +1,43 @@
+/// What the Main view tells its presenter.
+@MainActor
+protocol MainViewOutput: AnyObject {
+  /// The view is about to be shown for the first time.
+  func viewDidLoad()
+  /// The user picked a menu item.
+  func didSelect(_ item: MainMenuItem)
+}
+
+/// What the coordinator may ask of the Main module.
+@MainActor
+protocol MainModuleInput: AnyObject {
+  /// Shows a one-line note under the menu, such as where the last session ended.
+  func showNote(_ note: String?)
+}
+
+/// Explains the app and offers its sections.
+@MainActor
+final class MainPresenter: MainViewOutput, MainModuleInput {
+  weak var view: (any MainViewInput)?
+  weak var output: (any MainModuleOutput)?
+  private var note: String?
+
+  static let summary = [
+    "Emotions finds the faces in a photo, a video or a camera feed and names the emotion on each: "
+      + "angry, disgust, fear, happy, sad, surprise or neutral. Everything runs on this machine."
+  ]
+
+  func viewDidLoad() { view?.show(summary: Self.summary, items: MainMenuItem.allCases, note: note) }
+
+  func showNote(_ note: String?) {
+    self.note = note
+    view?.show(summary: Self.summary, items: MainMenuItem.allCases, note: note)
+  }
+
+  func didSelect(_ item: MainMenuItem) {
+    switch item {
+    case .vision: output?.mainDidSelectVision()
+    case .about: output?.mainDidSelectAbout()
+    case .quit: output?.mainDidSelectQuit()
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import FaceAnalysis
+import Foundation
+import Navigation
+import NavigationTesting
+import TerminalUI
+import Testing
+
+@testable import MainFlow
+
+@MainActor
+@Suite("Main coordinator")
+struct MainCoordinatorTests {
+  let router = TestRouter()
+  let leaks = LeakTracker()
+  let loop = VirtualTerminal(router: TerminalRouter(), size: Size(width: 80, height: 24), mode: .line)
+  let service = FakeRecognitionService()
+  var chosen: [String] = []
+
+  func makeFactory() -> MainFlowFactory {
+    MainFlowFactory(service: service, scheduler: loop.app)
+  }
+
+  func makeFlow() throws -> MainCoordinator {
+    let flow = try #require(makeFactory().makeCoordinator(router: router) as? MainCoordinator)
+    leaks.track(flow)
+    return flow
+  }
+
+  func trackStack() {
+    for entry in router.stack.entries { leaks.track(entry.screen, entry.route.screen) }
+  }
+
+  /// Waits for the worker thread's frames to reach the loop, then runs them.
+  func settle() {
+    let deadline = Date().addingTimeInterval(5)
+    repeat {
+      Thread.sleep(forTimeInterval: 0.01)
+      loop.runPostedJobs()
+    } while Date() < deadline && service.opened.withLock(\.count) > 0
+      && (router.top(as: VisionView.self)?.status.contains("finished") == false)
+  }
+
+  @Test func theUserGoesThroughEveryScreenAndBack() throws {
+    var requests: [FlowRequest] = []
+    var results: [CoordinatorResult<FlowOutcome>] = []
+    do {
+      let flow = try makeFlow()
+      flow.onRequest = { requests.append($0) }
+      flow.onFinish = { results.append($0) }
+      flow.start()
+      #expect(router.screenNames == ["Main"])
+      let main = try #require(router.top(as: MainView.self))
+      #expect(main.items.map(\.title) == ["Recognize emotions", "About this app", "Quit"])
+
+      main.output.didSelect(.vision)
+      #expect(router.screenNames == ["Main", "SourcePicker"])
+      #expect(router.stack.top?.style == .modal)
+      let picker = try #require(router.top(as: SourcePickerView.self))
+      #expect(picker.output.validate("missing.mp4") == "no such file: missing.mp4")
+      #expect(picker.output.validate("   ") != nil)
+      picker.output.didSubmit("missing.mp4")
+      #expect(router.screenNames == ["Main", "SourcePicker"], "an invalid source goes nowhere")
+      router.goBack()
+      #expect(router.screenNames == ["Main"])
+
+      main.output.didSelect(.vision)
+      try #require(router.top(as: SourcePickerView.self)).output.didSubmit(" clip.mp4 ")
+      #expect(router.screenNames == ["Main", "Vision"])
+      #expect(router.stack.deepLink?.description == "emotions://vision?source=clip.mp4")
+      trackStack()
+      settle()
+      let vision = try #require(router.top(as: VisionView.self))
+      #expect(vision.status == "fake clip.mp4 · finished · 3 frames, 3 faces, happy 100%, 0 ms a frame")
+
+      vision.output.didRequestSource()
+      #expect(router.screenNames == ["Main", "Vision", "SourcePicker"])
+      trackStack()
+      router.goBack()
+      #expect(router.screenNames == ["Main", "Vision"])
+      router.goBack()
+      #expect(router.screenNames == ["Main"])
+
+      main.output.didSelect(.about)
+      #expect(requests == [.open(try DeepLink(parsing: "emotions://about"))])
+      main.output.didSelect(.quit)
+      #expect(results == [.completed(.done)])
+      router.close(flow)
+    }
+    #expect(router.stack.isEmpty)
+    #expect(leaks.count > 3)
+    #expect(leaks.alive.isEmpty)
+  }
+
+  @Test(
+    "links build the flow's stack",
+    arguments: [
+      ("emotions://main", ["Main"], "emotions://main"),
+      ("emotions://vision?source=a.png", ["Main", "Vision"], "emotions://vision?source=a.png"),
+      ("emotions://vision", ["Main", "SourcePicker"], "emotions://picker"),
+      ("emotions://picker", ["Main", "SourcePicker"], "emotions://picker"),
+      (
+        "emotions://vision/picker?source=a%20b.png", ["Main", "Vision", "SourcePicker"],
+        "emotions://vision/picker?source=a%20b.png"
+      ),
+    ])
+  func links(link: String, stack: [String], writtenBack: String) throws {
+    let flow = try makeFlow()
+    flow.start()
+    let parsed = try DeepLink(parsing: link)
+    #expect(makeFactory().canOpen(parsed))
+    #expect(flow.start(with: parsed))
+    #expect(router.screenNames == stack)
+    #expect(router.stack.deepLink?.description == writtenBack)
+    // Opening the written link from this stack gives the same stack.
+    #expect(flow.start(with: try DeepLink(parsing: writtenBack)))
+    #expect(router.screenNames == stack)
+    router.close(flow)
+  }
+
+  @Test(arguments: ["emotions://about", "emotions://vision/picker", "emotions://main/x"])
+  func refusesOtherLinks(link: String) throws {
+    #expect(!makeFactory().canOpen(try DeepLink(parsing: link)))
+  }
+}
