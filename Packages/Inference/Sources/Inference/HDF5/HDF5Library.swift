@@ -3,20 +3,24 @@ import Synchronization
 
 /// Process-wide access to libhdf5.
 ///
-/// The Debian libhdf5 is the serial build, which is not thread-safe, so every call into it
-/// goes through ``withLock(_:)``. The first use also turns off libhdf5's own printing of its
-/// error stack: failures become typed ``ModelError`` values instead.
+/// libhdf5 may be built without thread safety, so every call into it goes through
+/// ``withLock(_:)`` (harmless where the build is thread-safe, as Debian's is). Each use also
+/// turns off libhdf5's own printing of its error stack: failures become typed ``ModelError``
+/// values instead.
 enum HDF5Library {
   private static let mutex = Mutex<Bool>(false)
 
   /// Runs `body` while holding the library lock, after initialising libhdf5 once.
+  ///
+  /// Error printing is turned off on every call: in a thread-safe libhdf5 build (Debian's
+  /// is one) the setting belongs to the calling thread's error stack.
   static func withLock<T>(_ body: () throws(ModelError) -> T) throws(ModelError) -> T {
     let result: Result<T, ModelError> = mutex.withLock { initialised in
       if !initialised {
         H5open()
-        _ = chdf5_silence_errors()
         initialised = true
       }
+      _ = chdf5_silence_errors()
       do throws(ModelError) {
         return .success(try body())
       } catch {
@@ -29,6 +33,16 @@ enum HDF5Library {
   /// The number of HDF5 objects (files, groups, datasets, attributes, types) open now.
   static func openObjectCount() -> Int {
     mutex.withLock { _ in Int(chdf5_open_object_count()) }
+  }
+
+  /// Whether libhdf5 would print its error stack on the calling thread (for tests).
+  static func printsErrors() -> Bool {
+    mutex.withLock { _ in
+      var function: H5E_auto2_t?
+      var data: UnsafeMutableRawPointer?
+      _ = H5Eget_auto2(chdf5_e_default(), &function, &data)
+      return function != nil
+    }
   }
 
   /// The innermost message on the calling thread's HDF5 error stack, then clears the stack.

@@ -55,6 +55,8 @@ struct BadInputTests {
     }
     #expect(path == url.path)
     #expect(reason.contains("truncated"), "\(reason)")
+    // libhdf5 reported it to us, not to stderr.
+    #expect(!HDF5Library.printsErrors())
   }
 
   @Test("an HDF5 file without model_config")
