@@ -13,7 +13,7 @@
 
 static volatile sig_atomic_t tui_notify_fd = -1;
 
-static const int tui_handled_signals[] = {SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+static const int tui_handled_signals[] = {SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP};
 static const int tui_handled_count = sizeof(tui_handled_signals) / sizeof(tui_handled_signals[0]);
 
 void tui_raise_with_default_action(int signal);
@@ -71,7 +71,7 @@ void tui_terminal_forget(void) { tui_saved = 0; }
 
 static void tui_signal_handler(int signal) {
   int saved = errno;
-  if (signal != SIGWINCH) {
+  if (signal != SIGWINCH && signal != SIGTSTP) {
     /* The loop normally handles the signal. If a second terminating signal comes before it
        did (the main thread is busy), restore the terminal here and die of the signal. */
     if (tui_pending_terminations > 0) {
@@ -174,5 +174,7 @@ int tui_open_pty(int *primary, int *secondary, char *name, unsigned long name_le
 }
 
 short tui_spawn_setsid_flag(void) { return POSIX_SPAWN_SETSID; }
+
+void tui_stop_process(void) { raise(SIGSTOP); }
 
 int tui_set_controlling_terminal(int fd) { return ioctl(fd, TIOCSCTTY, 0); }

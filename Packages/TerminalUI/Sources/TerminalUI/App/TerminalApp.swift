@@ -143,6 +143,7 @@ public final class TerminalApp: LoopScheduling {
     started = true
     router.colorMode = colorMode
     router.quitHandler = { [weak self] in self?.stop(.quit) }
+    router.suspendHandler = { [weak self] in self?.suspend() }
     if router.isQuitRequested { stop(.quit) }
     if mode == .fullScreen {
       do {
@@ -164,6 +165,26 @@ public final class TerminalApp: LoopScheduling {
     device.restore()
     device.stopSignalHandling()
     router.quitHandler = nil
+    router.suspendHandler = nil
+  }
+
+  /// Job control: gives the terminal back, stops the process, and takes the terminal again
+  /// (redrawing everything) when the process is continued. Ctrl-Z and SIGTSTP come here.
+  func suspend() {
+    guard mode == .fullScreen else {
+      device.suspendProcess()
+      return
+    }
+    device.restore()
+    device.suspendProcess()
+    do {
+      try device.enterFullScreen()
+    } catch {
+      stop(.outputClosed)
+      return
+    }
+    size = device.windowSize() ?? size
+    renderer.invalidate()
   }
 
   /// Handles one event from the device.
@@ -182,6 +203,8 @@ public final class TerminalApp: LoopScheduling {
     case .signal(.windowChanged):
       size = device.windowSize() ?? size
       renderer.invalidate()
+    case .signal(.suspend):
+      suspend()
     case .signal(let signal):
       stop(.signal(signal))
     case .wake:

@@ -72,6 +72,9 @@ open class TerminalRouter: StackRouter {
   /// Called by ``quit()``; ``TerminalApp`` uses it to stop its loop.
   var quitHandler: (@MainActor () -> Void)?
 
+  /// Called for Ctrl-Z; ``TerminalApp`` suspends the process.
+  var suspendHandler: (@MainActor () -> Void)?
+
   /// Line-mode output not printed yet: messages, help.
   private(set) var pendingLineOutput: [String] = []
 
@@ -120,6 +123,10 @@ open class TerminalRouter: StackRouter {
     message = nil
     if key == .control("c") {
       quit()
+      return
+    }
+    if key == .control("z") {
+      suspendHandler?()
       return
     }
     if isHelpVisible {
@@ -300,7 +307,7 @@ open class TerminalRouter: StackRouter {
     let screenHints = topScreen?.keyHints ?? []
     for hint in screenHints { rows.append((hint.keys, hint.action)) }
     var global: [(String, String)] = [
-      ("Esc, Backspace", "go back"), ("q, Ctrl-C", "quit"), ("?", "this help"),
+      ("Esc, Backspace", "go back"), ("q, Ctrl-C", "quit"), ("Ctrl-Z", "suspend"), ("?", "this help"),
     ]
     if onDeepLink != nil { global.append((":", "open a link such as \(DeepLink.scheme)://main")) }
     let keyWidth = (rows + global).map { DisplayWidth.of($0.0) }.max() ?? 0

@@ -95,6 +95,9 @@ public final class SystemTerminal: TerminalDevice {
   /// Puts the default signal handling back.
   public func stopSignalHandling() { tui_reset_signal_handlers() }
 
+  /// Sends this process SIGSTOP; returns after SIGCONT.
+  public func suspendProcess() { tui_stop_process() }
+
   /// Writes everything, retrying after interruptions and short writes.
   public func write(_ bytes: [UInt8]) throws(SystemCallError) {
     var offset = 0
@@ -146,6 +149,7 @@ public final class SystemTerminal: TerminalDevice {
         case .hangUp: SIGHUP
         case .quit: SIGQUIT
         case .windowChanged: SIGWINCH
+        case .suspend: SIGTSTP
         }
       tui_raise_with_default_action(number)
       exit(128 + number)
@@ -204,6 +208,7 @@ public final class SystemTerminal: TerminalDevice {
         case SIGTERM: events.append(.signal(.terminate))
         case SIGHUP: events.append(.signal(.hangUp))
         case SIGQUIT: events.append(.signal(.quit))
+        case SIGTSTP: events.append(.signal(.suspend))
         default: break
         }
       }

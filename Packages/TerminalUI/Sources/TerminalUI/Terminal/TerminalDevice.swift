@@ -22,11 +22,16 @@ public protocol TerminalDevice: AnyObject {
   /// the saved settings. Safe to call more than once and after the output was closed.
   func restore()
 
-  /// Starts delivering SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT as ``DeviceEvent/signal(_:)``.
+  /// Starts delivering SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGTSTP as
+  /// ``DeviceEvent/signal(_:)``.
   func startSignalHandling() throws(SystemCallError)
 
   /// Puts the default signal handling back.
   func stopSignalHandling()
+
+  /// Stops the process for job control (as Ctrl-Z does) and returns when it is continued.
+  /// The caller restores the terminal first and sets it up again afterwards.
+  func suspendProcess()
 
   /// Writes all of `bytes` to standard output.
   func write(_ bytes: [UInt8]) throws(SystemCallError)
@@ -65,6 +70,9 @@ public enum TerminalSignal: String, Hashable, Sendable {
   case hangUp
   /// SIGQUIT.
   case quit
+  /// SIGTSTP: suspend (job control); the app restores the terminal, stops, and redraws when
+  /// continued.
+  case suspend
 }
 
 /// Wakes a waiting run loop from any thread.

@@ -186,6 +186,9 @@ public final class VirtualTerminal {
     return device.isFullScreen
   }
 
+  /// How many times the app suspended itself (Ctrl-Z or SIGTSTP).
+  public var suspensionCount: Int { device.suspensions }
+
   /// Whether the cursor is visible.
   public var isCursorVisible: Bool {
     ensureStarted()
@@ -228,6 +231,7 @@ final class VirtualDevice: TerminalDevice {
   var frames: [String] = []
   var time: Duration = .zero
   var isFullScreen = false
+  var suspensions = 0
   let waker: any TerminalWaker = NoWaker()
 
   init(size: Size, isTerminal: Bool, environment: [String: String]) {
@@ -254,6 +258,8 @@ final class VirtualDevice: TerminalDevice {
   func startSignalHandling() throws(SystemCallError) {}
 
   func stopSignalHandling() {}
+
+  func suspendProcess() { suspensions += 1 }
 
   func write(_ bytes: [UInt8]) throws(SystemCallError) {
     output += bytes

@@ -5,7 +5,7 @@
 /// Returns 0 on success and -1 with errno set otherwise.
 int tui_window_size(int fd, unsigned short *rows, unsigned short *columns);
 
-/// Installs handlers for SIGWINCH, SIGINT, SIGTERM, SIGHUP and SIGQUIT that write the
+/// Installs handlers for SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGTSTP that write the
 /// signal number as one byte to `notify_fd` (a non-blocking pipe), and ignores SIGPIPE
 /// so that a closed output shows up as EPIPE. Crashes (SIGSEGV, SIGBUS, SIGILL, SIGTRAP,
 /// SIGABRT, SIGFPE) restore the terminal and then die of the same signal.
@@ -18,6 +18,9 @@ void tui_reset_signal_handlers(void);
 /// Resets `signal` to its default action, unblocks it and raises it: the process ends the
 /// way it would have without handlers, so its parent sees the signal.
 void tui_raise_with_default_action(int signal);
+
+/// Stops the process with SIGSTOP (job control: Ctrl-Z); returns once it is continued.
+void tui_stop_process(void);
 
 /// Opens a pseudo-terminal pair of the given size; returns 0 with the two descriptors and the
 /// secondary side's device path in `name`, or -1 with errno set. Used by the tests.

@@ -79,7 +79,7 @@ struct TerminalAppTests {
     #expect(terminal.screenLines[2] == " result 5050")
   }
 
-  @Test(arguments: [TerminalSignal.interrupt, .terminate, .hangUp, .quit])
+  @Test(arguments: [TerminalSignal.interrupt, .terminate, .hangUp, .quit] as [TerminalSignal])
   func signalsStopAndRestore(signal: TerminalSignal) {
     let terminal = VirtualTerminal(router: router, size: Size(width: 30, height: 6))
     router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
@@ -88,6 +88,23 @@ struct TerminalAppTests {
     #expect(terminal.exitReason == .signal(signal))
     #expect(!terminal.isFullScreenActive)
     #expect(terminal.isCursorVisible)
+  }
+
+  @Test func suspendGivesTheTerminalBackAndRedrawsOnResume() {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 30, height: 6))
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    #expect(terminal.screenLines[2] == " Main")
+    terminal.clearOutput()
+    terminal.press(.control("z"))
+    #expect(terminal.suspensionCount == 1)
+    #expect(terminal.exitReason == nil)
+    #expect(terminal.isFullScreenActive)
+    // Left the alternate screen before stopping, entered it again and redrew in full after.
+    #expect(terminal.transcript.hasPrefix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\u{1B}[?1049h\u{1B}[?25l"))
+    #expect(terminal.screenLines[2] == " Main")
+    terminal.signal(.suspend)
+    #expect(terminal.suspensionCount == 2)
+    #expect(terminal.exitReason == nil)
   }
 
   @Test func endOfInputStopsFullScreen() {
@@ -164,6 +181,7 @@ final class FailingDevice: TerminalDevice {
   func restore() { log.append("restore") }
   func startSignalHandling() throws(SystemCallError) { log.append("signals on") }
   func stopSignalHandling() { log.append("signals off") }
+  func suspendProcess() { log.append("suspend") }
 
   func write(_ bytes: [UInt8]) throws(SystemCallError) {
     if failWrites { throw SystemCallError(call: "write", errno: 32, message: "Broken pipe") }

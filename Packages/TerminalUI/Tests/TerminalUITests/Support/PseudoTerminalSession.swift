@@ -197,6 +197,20 @@ final class PseudoTerminalSession {
     inputPrimary = -1
   }
 
+  /// Waits until the demo has stopped itself for job control.
+  func waitUntilStopped() throws {
+    try waitFor("the demo to stop") {
+      var status: Int32 = 0
+      guard waitpid(pid, &status, WNOHANG | WUNTRACED) == pid else { return false }
+      return status & 0xFF == 0x7F
+    }
+  }
+
+  /// Waits until standard input is in raw mode again.
+  func waitUntilRaw() throws {
+    try waitFor("raw mode") { (try? inputSettings().isRaw) ?? false }
+  }
+
   /// Waits for the demo to end, reading its output meanwhile.
   func waitForExit() throws -> ExitStatus {
     try waitFor("the demo to exit") {

@@ -47,6 +47,21 @@ struct PseudoTerminalRestoreTests {
     #expect(session.outputText.contains("\u{1B}[?1049l"))
   }
 
+  @Test func ctrlZSuspendsWithTheTerminalRestoredAndResumesInFullScreen() throws {
+    let session = try PseudoTerminalSession(layout: .single)
+    let before = session.initialInputSettings
+    try session.waitUntilRunning()
+    session.type("\u{1A}")
+    try session.waitUntilStopped()
+    #expect(try session.inputSettings() == before, "a stopped app leaves the shell a normal terminal")
+    #expect(session.outputText.hasSuffix("\u{1B}[?1049l"))
+    session.send(signal: SIGCONT)
+    try session.waitUntilRaw()
+    session.type("q")
+    #expect(try session.waitForExit() == .exited(0))
+    #expect(try session.inputSettings() == before)
+  }
+
   @Test func ctrlCKeyQuitsAndRestores() throws {
     let session = try PseudoTerminalSession(layout: .single)
     let before = session.initialInputSettings
