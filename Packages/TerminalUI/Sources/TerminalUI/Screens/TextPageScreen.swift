@@ -64,7 +64,8 @@ open class TextPageScreen: Screen {
 
   /// Scrolling keys and the buttons' keys.
   open var keyHints: [KeyHint] {
-    [KeyHint("↑↓", "scroll"), KeyHint("Space", "page")] + buttons.keyHints
+    let scrolls = lastLineCount > lastPageHeight
+    return (scrolls ? [KeyHint("↑↓", "scroll"), KeyHint("Space", "page")] : []) + buttons.keyHints
   }
 
   /// The whole text, with the buttons as choices.

@@ -94,10 +94,10 @@ public struct ScreenEmulator: Sendable {
     let width = DisplayWidth.of(scalar)
     if width == 0 {
       // A combining mark joins the character before the cursor.
-      let x = cursor.x - 1
+      var x = pendingWrap ? cursor.x : cursor.x - 1
       guard x >= 0 else { return }
-      var cell = current[x, cursor.y]
-      if cell.isContinuation, x > 0 { cell = current[x - 1, cursor.y] }
+      if current[x, cursor.y].isContinuation, x > 0 { x -= 1 }
+      let cell = current[x, cursor.y]
       var text = String(cell.character)
       text.unicodeScalars.append(scalar)
       let (y, cellStyle) = (cursor.y, cell.style)
