@@ -22,8 +22,16 @@ struct ModelSummaryTests {
     let summary = try model().summary
     #expect(summary.layers.count == 46)
     #expect(summary.parameters == 58_423)
-    // 2 x multiply-adds of the convolutions, worked out layer by layer in the Keras reference
-    // script's notes: 20,326,784.
+    // 2 x multiply-adds per layer: pixels x (depthwise taps x channels + pointwise or full kernel).
+    let perLayer = [
+      2 * 3844 * 9 * 8, 2 * 3600 * 9 * 8 * 8,  // conv2d_1, conv2d_2
+      2 * 3600 * (9 * 8 + 8 * 16), 2 * 3600 * (9 * 16 + 16 * 16), 2 * 900 * 8 * 16,  // block 1
+      2 * 900 * (9 * 16 + 16 * 32), 2 * 900 * (9 * 32 + 32 * 32), 2 * 225 * 16 * 32,  // block 2
+      2 * 225 * (9 * 32 + 32 * 64), 2 * 225 * (9 * 64 + 64 * 64), 2 * 64 * 32 * 64,  // block 3
+      2 * 64 * (9 * 64 + 64 * 128), 2 * 64 * (9 * 128 + 128 * 128), 2 * 16 * 64 * 128,  // block 4
+      2 * 16 * 9 * 128 * 7,  // conv2d_7
+    ]
+    #expect(summary.flops == perLayer.reduce(0, +))
     #expect(summary.flops == 20_326_784)
     let first = try #require(summary.layers.first { $0.name == "conv2d_1" })
     // 62 x 62 outputs x 3 x 3 x 1 inputs x 8 filters x 2.
