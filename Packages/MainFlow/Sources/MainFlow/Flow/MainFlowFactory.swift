@@ -46,7 +46,7 @@ public struct MainFlowFactory: FlowFactory {
 
   /// The Main screen, the picker, and recognition on a source.
   public var exampleLinks: [DeepLink] {
-    let source = DeepLink.QueryItem(name: MainRoutes.sourceQuery, value: "<path>")
+    let source = DeepLink.QueryItem(name: MainRoutes.sourceQuery, value: "clip.mp4")
     return [
       try? DeepLink(path: [MainRoutes.main.segment]),
       try? DeepLink(path: [MainRoutes.vision.segment]),

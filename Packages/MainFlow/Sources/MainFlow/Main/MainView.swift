@@ -15,7 +15,7 @@ final class MainView: MenuScreen, MainViewInput {
 
   init(output: any MainViewOutput) {
     self.output = output
-    super.init(title: "Emotions", items: [])
+    super.init(title: "Home", items: [])
   }
 
   func show(summary: [String], items: [MainMenuItem], note: String?) {

@@ -7,7 +7,8 @@ import TerminalUI
 ///
 /// At most one frame waits for the screen: when recognition outpaces drawing, the newer frame
 /// replaces the waiting one, so nothing queues without bound. Videos are paced to their own
-/// frame rate. ``stop()`` may be called from any thread, including a presenter's deinit.
+/// frame rate. ``stop()`` may be called from any thread, including a presenter's deinit; the
+/// session itself is only touched by the worker's thread, which closes it on the way out.
 final class RecognitionWorker: Sendable {
   /// What the worker reports, on the run loop.
   enum Event: Sendable {
@@ -23,7 +24,6 @@ final class RecognitionWorker: Sendable {
 
   private struct State {
     var stopped = false
-    var session: (any RecognitionSession)?
     var waiting: RecognizedFrame?
     var dropped = 0
   }
@@ -44,14 +44,9 @@ final class RecognitionWorker: Sendable {
     thread.start()
   }
 
-  /// Stops reading and closes the source; the thread ends after the frame in hand.
+  /// Asks the thread to stop; it closes the source after the frame in hand.
   func stop() {
-    let session = state.withLock { state -> (any RecognitionSession)? in
-      state.stopped = true
-      defer { state.session = nil }
-      return state.session
-    }
-    session?.close()
+    state.withLock { $0.stopped = true }
   }
 
   private var isStopped: Bool { state.withLock { $0.stopped } }
@@ -64,11 +59,8 @@ final class RecognitionWorker: Sendable {
       poster.post { deliver(.failed("\(error)")) }
       return
     }
-    let keep = state.withLock { state -> Bool in
-      if !state.stopped { state.session = session }
-      return !state.stopped
-    }
-    guard keep else { return session.close() }
+    defer { session.close() }
+    guard !isStopped else { return }
     let summary = session.summary
     poster.post { deliver(.opened(summary)) }
 
@@ -94,7 +86,6 @@ final class RecognitionWorker: Sendable {
       }
       hand(frame, poster: poster, deliver: deliver)
     }
-    stop()
   }
 
   /// Puts the frame in the single waiting slot, posting a job only when the slot was empty.

@@ -1,0 +1,33 @@
+import Navigation
+
+/// What the user asked for on the command line.
+enum Command: Equatable, Sendable {
+  /// The terminal app, optionally starting at a link.
+  case interactive(InteractiveOptions)
+  /// `emotions detect <path>...`.
+  case detect(DetectOptions)
+  /// `emotions routes [--format tree|dot|mermaid]`.
+  case routes(RoutesFormat)
+  /// `--help`, or `help`, for the whole tool or one command.
+  case help(topic: String?)
+  /// `--version`.
+  case version
+}
+
+/// Options of the terminal app.
+struct InteractiveOptions: Equatable, Sendable {
+  /// The link given with `--open`.
+  var link: DeepLink?
+  /// The folder given with `--model-dir`.
+  var modelDirectory: String?
+}
+
+/// How `emotions routes` prints the tree.
+enum RoutesFormat: String, CaseIterable, Sendable {
+  /// An indented text tree.
+  case tree
+  /// Graphviz DOT.
+  case dot
+  /// A Mermaid flowchart.
+  case mermaid
+}

@@ -1,0 +1,138 @@
+import Navigation
+
+/// Turns `CommandLine.arguments` into a ``Command``, or a ``UsageError``.
+///
+/// Options take their value as the next argument or after `=` (`--min-size 80`,
+/// `--min-size=80`); `--` ends the options, so paths that start with `-` can be given.
+struct CommandLineParser {
+  private var arguments: ArraySlice<String>
+
+  /// Parses the arguments after the program name.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    var parser = CommandLineParser(arguments: arguments[...])
+    return try parser.parseCommand()
+  }
+
+  private mutating func parseCommand() throws(UsageError) -> Command {
+    switch arguments.first {
+    case "detect":
+      arguments.removeFirst()
+      return try parseDetect()
+    case "routes":
+      arguments.removeFirst()
+      return try parseRoutes()
+    case "help":
+      arguments.removeFirst()
+      return .help(topic: arguments.popFirst())
+    default:
+      return try parseInteractive()
+    }
+  }
+
+  private mutating func parseInteractive() throws(UsageError) -> Command {
+    var options = InteractiveOptions()
+    while let argument = arguments.popFirst() {
+      let (name, inlineValue) = split(argument)
+      switch name {
+      case "-h", "--help": return .help(topic: nil)
+      case "-V", "--version": return .version
+      case "--open":
+        let text = try value(for: name, inline: inlineValue)
+        do {
+          options.link = try DeepLink(parsing: text)
+        } catch {
+          throw UsageError("--open: \(error.description)")
+        }
+      case "--model-dir": options.modelDirectory = try value(for: name, inline: inlineValue)
+      default:
+        if argument.hasPrefix("-") { throw UsageError("unknown option \(argument)") }
+        throw UsageError("unknown command “\(argument)”; the commands are detect and routes")
+      }
+    }
+    return .interactive(options)
+  }
+
+  private mutating func parseDetect() throws(UsageError) -> Command {
+    var options = DetectOptions()
+    var optionsEnded = false
+    while let argument = arguments.popFirst() {
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        options.inputs.append(argument)
+        continue
+      }
+      let (name, inlineValue) = split(argument)
+      switch name {
+      case "--": optionsEnded = true
+      case "-h", "--help": return .help(topic: "detect")
+      case "--json": options.json = true
+      case "--whole-image": options.wholeImage = true
+      case "--min-size": options.minSize = try integer(for: name, inline: inlineValue, atLeast: 1)
+      case "--min-neighbors": options.minNeighbors = try integer(for: name, inline: inlineValue, atLeast: 0)
+      case "--every": options.every = try integer(for: name, inline: inlineValue, atLeast: 1)
+      case "--scale-factor":
+        let text = try value(for: name, inline: inlineValue)
+        guard let factor = Double(text), factor > 1, factor <= 4 else {
+          throw UsageError("--scale-factor must be a number above 1 and at most 4, not “\(text)”")
+        }
+        options.scaleFactor = factor
+      case "--model-dir": options.modelDirectory = try value(for: name, inline: inlineValue)
+      case "--timeline": options.timeline = try value(for: name, inline: inlineValue)
+      case "--shard": options.shard = try shard(try value(for: name, inline: inlineValue))
+      default: throw UsageError("unknown option \(argument) for detect")
+      }
+    }
+    guard !options.inputs.isEmpty else {
+      throw UsageError("detect needs at least one image, folder or video")
+    }
+    return .detect(options)
+  }
+
+  private mutating func parseRoutes() throws(UsageError) -> Command {
+    var format = RoutesFormat.tree
+    while let argument = arguments.popFirst() {
+      let (name, inlineValue) = split(argument)
+      switch name {
+      case "-h", "--help": return .help(topic: "routes")
+      case "--format":
+        let text = try value(for: name, inline: inlineValue)
+        guard let chosen = RoutesFormat(rawValue: text) else {
+          throw UsageError("--format must be tree, dot or mermaid, not “\(text)”")
+        }
+        format = chosen
+      default: throw UsageError("unknown argument \(argument) for routes")
+      }
+    }
+    return .routes(format)
+  }
+
+  private func split(_ argument: String) -> (name: String, value: String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  private mutating func value(for name: String, inline: String?) throws(UsageError) -> String {
+    if let inline { return inline }
+    guard let next = arguments.popFirst() else { throw UsageError("\(name) needs a value") }
+    return next
+  }
+
+  private mutating func integer(
+    for name: String, inline: String?, atLeast minimum: Int
+  ) throws(UsageError) -> Int {
+    let text = try value(for: name, inline: inline)
+    guard let number = Int(text), number >= minimum else {
+      throw UsageError("\(name) must be a whole number of at least \(minimum), not “\(text)”")
+    }
+    return number
+  }
+
+  private func shard(_ text: String) throws(UsageError) -> DetectOptions.Shard {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
+    else {
+      throw UsageError("--shard must be K/N with 1 ≤ K ≤ N, such as 2/8, not “\(text)”")
+    }
+    return DetectOptions.Shard(index: index - 1, count: count)
+  }
+}

@@ -1,0 +1,65 @@
+/// The text of `--help` for the tool and its commands.
+enum HelpText {
+  /// The version printed by `--version` and shown on the About screen.
+  static let version = "0.1.0"
+
+  /// Help for a topic: `nil` for the whole tool, or a command's name.
+  static func text(for topic: String?) -> String? {
+    switch topic {
+    case nil: overview
+    case "detect": detect
+    case "routes": routes
+    default: nil
+    }
+  }
+
+  static let overview = """
+    emotions \(version): facial emotion recognition in the terminal
+
+    USAGE:
+      emotions [--open <link>] [--model-dir <dir>]   the terminal app
+      emotions detect <path>... [options]            faces and emotions of images, folders, videos
+      emotions routes [--format tree|dot|mermaid]    flows, screens and deep links
+      emotions --help | --version
+
+    The app asks for consent on first launch. Links look like emotions://about/privacy
+    or emotions://vision?source=clip.mp4; type : inside the app to open one.
+    When stdin or stdout is not a terminal the app runs in line mode: one command per
+    line (a menu number, back, quit, or :<link>).
+
+    ENVIRONMENT:
+      EMOTIONS_MODEL_DIR   folder with emotion_model.hdf5 and haarcascade_frontalface_default.xml
+      EMOTIONS_STATE_DIR   folder for state.json (default $XDG_STATE_HOME/emotions)
+      NO_COLOR, TERM=dumb  no colour
+
+    Run `emotions help detect` or `emotions help routes` for a command's options.
+    """
+
+  static let detect = """
+    USAGE: emotions detect <path>... [options]
+
+    Finds faces and names their emotions. A path is an image (JPEG, PNG, PPM, PGM), a folder
+    of images, a video file, a camera (/dev/videoN) or lavfi:<ffmpeg graph>.
+
+    OPTIONS:
+      --json                one JSON object per image or video frame
+      --min-size <px>       smallest face (default 50)
+      --scale-factor <f>    detector scale step (default 1.1)
+      --min-neighbors <n>   detections needed for a face (default 5)
+      --every <n>           process every nth video frame (default 1)
+      --whole-image         treat each image as one face, no detection
+      --model-dir <dir>     where the model files are
+      --shard K/N           process only inputs K, K+N, K+2N, ... (1-based)
+      --timeline <out.svg>  draw a video's emotion scores over time
+
+    Errors go to stderr and the other inputs go on. Exit status: 0 when every input was
+    read, 1 when any failed, 2 for a usage error.
+    """
+
+  static let routes = """
+    USAGE: emotions routes [--format tree|dot|mermaid]
+
+    Prints the coordinator tree, each flow's screens and the deep links that open them,
+    from the same declarations the app navigates with.
+    """
+}

@@ -1,0 +1,144 @@
+import FaceAnalysis
+import Foundation
+
+/// `emotions detect <path>...`: faces and emotions of images, folders, videos and cameras,
+/// as a table or JSON lines.
+///
+/// Each input that fails gets one line on standard error and the others go on; the exit
+/// status is 1 when any failed. A reader that closes standard output ends the run quietly,
+/// with every ffmpeg child reaped.
+struct DetectCommand {
+  /// The parsed options.
+  let options: DetectOptions
+
+  /// Runs the command; returns the exit status.
+  func run() -> Int32 {
+    let recognizer: EmotionRecognizer
+    do {
+      let files = try ModelFiles.locate(modelDirectory: options.modelDirectory)
+      recognizer = try EmotionRecognizer(files: files, options: recognitionOptions)
+    } catch {
+      StandardStreams.printError(error.description)
+      return 1
+    }
+    if !options.json, !StandardStreams.printLine(TableWriter.header) { return 0 }
+
+    var failed = false
+    var timeline: [DetectionRecord] = []
+    var timelineSource: String?
+    for input in selectedInputs {
+      let outcome = process(input, recognizer: recognizer) { record, kind in
+        guard options.timeline != nil, kind == .video || kind == .camera || kind == .lavfi else { return }
+        if timelineSource == nil { timelineSource = input }
+        if timelineSource == input { timeline.append(record) }
+      }
+      switch outcome {
+      case .done: break
+      case .failed: failed = true
+      case .outputClosed: return failed ? 1 : 0
+      }
+    }
+    if let path = options.timeline {
+      failed = !writeTimeline(timeline, source: timelineSource, to: path) || failed
+    }
+    return failed ? 1 : 0
+  }
+
+  private var recognitionOptions: RecognitionOptions {
+    var recognition = RecognitionOptions()
+    recognition.detection = DetectionOptions(
+      scaleFactor: options.scaleFactor, minNeighbors: options.minNeighbors, minSize: options.minSize)
+    recognition.wholeImage = options.wholeImage
+    return recognition
+  }
+
+  /// The inputs this shard processes: every Nth, starting at the Kth.
+  var selectedInputs: [String] {
+    guard let shard = options.shard else { return options.inputs }
+    return options.inputs.enumerated().filter { $0.offset % shard.count == shard.index }.map(\.element)
+  }
+
+  private enum Outcome {
+    case done, failed, outputClosed
+  }
+
+  private func process(
+    _ input: String, recognizer: EmotionRecognizer, collect: (DetectionRecord, FrameSourceKind) -> Void
+  ) -> Outcome {
+    let sourceOptions = FrameSourceOptions(every: options.every, onNote: { StandardStreams.printError($0) })
+    let source: any FrameSource
+    do {
+      source = try FrameSources.open(input, options: sourceOptions)
+    } catch {
+      StandardStreams.printError(error.description)
+      return .failed
+    }
+    defer { source.close() }
+    var progress = ProgressLine(
+      total: source.expectedFrameCount, label: input, enabled: showsProgress(source.kind))
+    defer { progress.finish() }
+    var failed = false
+    while true {
+      let frame: Frame?
+      do {
+        frame = try source.next()
+      } catch {
+        progress.clear()
+        StandardStreams.printError(error.description)
+        failed = true
+        if source.kind == .folder || source.kind == .list { continue }
+        break
+      }
+      guard let frame else { break }
+      let record: DetectionRecord
+      do {
+        record = DetectionRecord(frame: frame, faces: try recognizer.recognize(frame.image))
+      } catch {
+        progress.clear()
+        StandardStreams.printError("\(frame.source): \(error.description)")
+        failed = true
+        continue
+      }
+      collect(record, source.kind)
+      progress.clear()
+      let lines = options.json ? [JSONLineWriter.line(for: record)] : TableWriter.rows(for: record)
+      for line in lines where !StandardStreams.printLine(line) { return .outputClosed }
+      progress.advance()
+    }
+    return failed ? .failed : .done
+  }
+
+  private func showsProgress(_ kind: FrameSourceKind) -> Bool {
+    StandardStreams.isErrorTerminal && kind != .image
+  }
+
+  private func writeTimeline(_ records: [DetectionRecord], source: String?, to path: String) -> Bool {
+    guard let source, !records.isEmpty else {
+      StandardStreams.printError("--timeline \(path): no video frames to draw")
+      return false
+    }
+    let svg = TimelineSVG(labels: EmotionRecognizer.labels, title: (source as NSString).lastPathComponent)
+      .render(records)
+    do {
+      try Data(svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      return true
+    } catch {
+      StandardStreams.printError("--timeline \(path): \(error.localizedDescription)")
+      return false
+    }
+  }
+}
+
+extension DetectionRecord {
+  /// The record of a recognised frame.
+  init(frame: Frame, faces: [RecognizedFace]) {
+    self.init(
+      source: frame.source, frame: frame.index, time: frame.time ?? 0, width: frame.image.width,
+      height: frame.image.height,
+      faces: faces.map { face in
+        Face(
+          box: face.box.array, emotion: face.emotion, scores: face.labelledScores.map { ($0.label, $0.score) }
+        )
+      })
+  }
+}

@@ -1,0 +1,52 @@
+/// Writes a ``DetectionRecord`` as one line of JSON, with the keys in the documented order:
+/// `{"source","frame","time","width","height","faces":[{"box","emotion","scores"}]}`.
+enum JSONLineWriter {
+  /// The record as one line, without the newline.
+  static func line(for record: DetectionRecord) -> String {
+    var text = "{\"source\":\(quoted(record.source)),\"frame\":\(record.frame),"
+    text +=
+      "\"time\":\(number(record.time)),\"width\":\(record.width),\"height\":\(record.height),\"faces\":["
+    text += record.faces.map(face).joined(separator: ",")
+    return text + "]}"
+  }
+
+  private static func face(_ face: DetectionRecord.Face) -> String {
+    let box = face.box.map(String.init).joined(separator: ",")
+    let scores = face.scores.map { "\(quoted($0.label)):\(number($0.probability))" }.joined(separator: ",")
+    return "{\"box\":[\(box)],\"emotion\":\(quoted(face.emotion)),\"scores\":{\(scores)}}"
+  }
+
+  /// A finite number in JSON's form; Swift's shortest round-trip text, with NaN and
+  /// infinities (which JSON cannot hold) written as null.
+  private static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+  }
+
+  /// A probability in Float's own shortest round-trip text, so `0.1` prints as `0.1`.
+  private static func number(_ value: Float) -> String {
+    guard value.isFinite else { return "null" }
+    return value == 0 ? "0" : "\(value)"
+  }
+
+  /// A JSON string literal. Names that are not valid UTF-8 reach here already repaired with
+  /// U+FFFD by the caller.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case let control where control.value < 0x20 || control.value == 0x7F:
+        let hex = String(control.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}

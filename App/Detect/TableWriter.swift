@@ -1,0 +1,40 @@
+/// The human-readable form of `emotions detect`: a header, then one row per face (or one
+/// row saying `no face`).
+enum TableWriter {
+  /// The header line.
+  static let header =
+    pad("source", 28) + pad("frame", 7, right: true) + pad("time", 9, right: true) + "  "
+    + pad("box", 22) + pad("emotion", 10) + "score"
+
+  /// The rows for one record.
+  static func rows(for record: DetectionRecord) -> [String] {
+    let prefix =
+      pad(shortened(record.source), 28) + pad(String(record.frame), 7, right: true)
+      + pad(seconds(record.time), 9, right: true) + "  "
+    guard !record.faces.isEmpty else { return [prefix + "no face"] }
+    return record.faces.map { face in
+      let score = face.scores.first { $0.label == face.emotion }?.probability ?? 0
+      let box = "[" + face.box.map(String.init).joined(separator: ",") + "]"
+      return prefix + pad(box, 22) + pad(face.emotion, 10) + percent(score)
+    }
+  }
+
+  private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let gap = String(repeating: " ", count: max(1, width - text.count))
+    return right ? gap + text : text + gap
+  }
+
+  private static func shortened(_ text: String) -> String {
+    text.count <= 27 ? text : "…" + text.suffix(26)
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    let milliseconds = Int((value * 1000).rounded())
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+
+  private static func percent(_ value: Float) -> String {
+    "\(Int((value * 100).rounded()))%"
+  }
+}

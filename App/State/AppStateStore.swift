@@ -1,0 +1,102 @@
+import Foundation
+
+/// Reads and writes ``AppState`` as `state.json`, atomically.
+///
+/// The folder is `$EMOTIONS_STATE_DIR`, else `$XDG_STATE_HOME/emotions`, else
+/// `~/.local/state/emotions`. A missing file is an empty state; a corrupt or unreadable one
+/// is reported and treated as empty, never a crash. Writes go to a temporary file in the same
+/// folder that is then renamed over the old one, so a crash never leaves half a file.
+struct AppStateStore: Sendable {
+  /// Where the state lives.
+  let fileURL: URL
+
+  /// A store at an explicit file.
+  init(fileURL: URL) { self.fileURL = fileURL }
+
+  /// The store the environment chooses.
+  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.init(fileURL: Self.folder(environment: environment).appendingPathComponent("state.json"))
+  }
+
+  /// The state folder for an environment.
+  static func folder(environment: [String: String]) -> URL {
+    if let explicit = environment["EMOTIONS_STATE_DIR"], !explicit.isEmpty {
+      return URL(fileURLWithPath: explicit, isDirectory: true)
+    }
+    if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+      return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(
+        "emotions", isDirectory: true)
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home, isDirectory: true)
+      .appendingPathComponent(".local/state/emotions", isDirectory: true)
+  }
+
+  /// The outcome of reading the state: the state, and a warning when the file was unusable.
+  struct Loaded: Sendable {
+    /// The state read, or an empty one.
+    var state: AppState
+    /// A sentence for the user when the file existed but could not be used.
+    var warning: String?
+  }
+
+  /// Reads the state; never throws.
+  func load() -> Loaded {
+    let data: Data
+    do {
+      data = try Data(contentsOf: fileURL)
+    } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+      return Loaded(state: AppState())
+    } catch {
+      return Loaded(
+        state: AppState(),
+        warning: "Could not read \(fileURL.path) (\(error.localizedDescription)); starting afresh.")
+    }
+    guard data.count <= 1 << 20 else {
+      return Loaded(state: AppState(), warning: "\(fileURL.path) is larger than 1 MiB; ignoring it.")
+    }
+    do {
+      return Loaded(state: try Self.decoder.decode(AppState.self, from: data))
+    } catch {
+      return Loaded(
+        state: AppState(), warning: "\(fileURL.path) is corrupt; ignoring it and starting afresh.")
+    }
+  }
+
+  /// Writes the state atomically, creating the folder (mode 0700) when needed.
+  func save(_ state: AppState) throws {
+    let folder = fileURL.deletingLastPathComponent()
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let data = try Self.encoder.encode(state)
+    let temporary = folder.appendingPathComponent(".state-\(ProcessInfo.processInfo.processIdentifier).tmp")
+    do {
+      try data.write(to: temporary)
+      if rename(temporary.path, fileURL.path) != 0 {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: fileURL.path])
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw error
+    }
+  }
+
+  /// Deletes the state file, if any.
+  func reset() throws {
+    guard FileManager.default.fileExists(atPath: fileURL.path) else { return }
+    try FileManager.default.removeItem(at: fileURL)
+  }
+
+  private static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.dateEncodingStrategy = .iso8601
+    return encoder
+  }()
+
+  private static let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+  }()
+}

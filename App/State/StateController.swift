@@ -1,0 +1,34 @@
+/// Holds the app state while the app runs and saves every change.
+///
+/// Saving never stops the app: when the file cannot be written (a read-only folder, a full
+/// disk) the user is told once per failure and the app goes on with the state in memory.
+@MainActor
+final class StateController {
+  /// Where the state is kept.
+  let store: AppStateStore
+  /// The state now.
+  private(set) var state: AppState
+  /// A warning from reading the state at launch, such as a corrupt file.
+  let loadWarning: String?
+  /// Shows a warning to the user.
+  var onWarning: ((String) -> Void)?
+
+  /// Reads the state from `store`.
+  init(store: AppStateStore) {
+    self.store = store
+    let loaded = store.load()
+    state = loaded.state
+    loadWarning = loaded.warning
+  }
+
+  /// Changes the state and saves it.
+  func update(_ change: (inout AppState) -> Void) {
+    change(&state)
+    do {
+      try store.save(state)
+    } catch {
+      onWarning?(
+        "Could not save \(store.fileURL.path) (\(error.localizedDescription)); going on without saving.")
+    }
+  }
+}
