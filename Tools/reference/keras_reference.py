@@ -19,7 +19,8 @@ What it writes (all binary arrays are little-endian float32, C order, NHWC):
 
     fer_inputs.f32, fer_outputs.f32  the fer emotion model on N 64x64x1 inputs: zeros, a
                                      gradient, seeded noise and real face crops from
-                                     Fixtures/, cropped exactly as the `fer` package does
+                                     Fixtures/, found with Models/' Haar cascade (the one
+                                     the fer wheel ships) and cropped exactly as fer does
     fer_reference.json               names, shapes and top classes of those inputs
     face_<photo>_<i>.pgm             the 8-bit crops (before scaling), as binary PGM files
     <name>.h5, <name>_input.f32,     small Keras models covering layers the fer model

@@ -1,9 +1,10 @@
 /// Runs a ``Convolution`` as one GEMM over the whole batch.
 ///
 /// A 1x1 convolution at stride 1 multiplies the NHWC input directly, as a
-/// `(N·H·W) × cin` matrix. Any other kernel first packs the patches (im2col) into
-/// `scratch`, one row per output pixel in (kh, kw, cin) order, zeros for padding; a strided
-/// 1x1 convolution's packing is a plain gather.
+/// `(N·H·W) × cin` matrix, when an item's pixel count is a multiple of
+/// ``GEMM/rowAlignment``. Otherwise, and for any other kernel, it first packs the patches
+/// (im2col) into the patches scratch: one row per output pixel in (kh, kw, cin) order,
+/// zeros for padding; a strided 1x1 convolution's packing is a plain gather.
 enum ConvolutionKernel {
   /// Floats of patch scratch one batch item needs (0 when the GEMM reads the input).
   static func patchesPerItem(_ convolution: Convolution) -> Int {
