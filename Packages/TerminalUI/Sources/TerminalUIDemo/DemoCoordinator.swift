@@ -104,7 +104,9 @@ final class DemoCoordinator: BaseCoordinator<Void> {
         TextBlock(""),
         BarChart(scores.map { BarChart.Entry($0.0, $0.1) }),
         TextBlock(""),
-        ImageView(image: DemoImage.face()),
+        ImageView(
+          image: DemoImage.face(),
+          boxes: [ImageView.Box(x: 19, y: 7, width: 58, height: 58, label: "happy 71%")]),
       ],
       buttons: [ScreenAction("Restart", key: "r") { [weak self] in self?.restartProgress() }])
     router.push(panel, route: DemoRoutes.widgets, owner: self)

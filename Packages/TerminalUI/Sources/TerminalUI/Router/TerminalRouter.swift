@@ -11,6 +11,7 @@ import Navigation
 /// |-----------------|------------------------------------------------------|
 /// | Esc, Backspace  | ``goBack()`` — the owning coordinator learns of it   |
 /// | q, Ctrl-C       | quits                                                |
+/// | Ctrl-Z          | suspends (job control); the screen comes back on `fg` |
 /// | ?               | shows the help overlay                               |
 /// | :               | opens a prompt for a deep link, handed to ``onDeepLink`` |
 ///
@@ -22,8 +23,9 @@ import Navigation
 /// router.onDeepLink = { [weak appCoordinator] text in appCoordinator?.open(text) }
 /// let coordinator = AppCoordinator(router: router)
 /// coordinator.start()
-/// let app = TerminalApp(router: router)
+/// let app = try TerminalApp(router: router)
 /// let reason = try app.run()
+/// SystemTerminal.exitProcess(for: reason)
 /// ```
 @MainActor
 open class TerminalRouter: StackRouter {

@@ -4,17 +4,54 @@
 /// as one pixel wide and two tall) and centred. Colors follow the canvas's ``ColorMode``:
 /// 24-bit, the 256-color palette, or, in ``ColorMode/gray``, shading characters with no
 /// color escapes at all. In line mode the image is drawn as ASCII shading.
+///
+/// ``boxes`` outline regions of the image, such as detected faces, each with a label:
+///
+/// ```swift
+/// ImageView(image: frame, boxes: [ImageView.Box(x: 40, y: 30, width: 64, height: 64, label: "happy")])
+/// ```
 public struct ImageView: Widget {
+  /// A rectangle drawn over the image, in the image's pixel coordinates.
+  public struct Box: Hashable, Sendable {
+    /// The left edge, in image pixels.
+    public var x: Int
+    /// The top edge, in image pixels.
+    public var y: Int
+    /// The width, in image pixels.
+    public var width: Int
+    /// The height, in image pixels.
+    public var height: Int
+    /// Text written on the box's top edge, such as the emotion; `nil` for none.
+    public var label: String?
+    /// The outline's color.
+    public var color: Color
+
+    /// Creates a box.
+    public init(
+      x: Int, y: Int, width: Int, height: Int, label: String? = nil, color: Color = .rgb(255, 220, 0)
+    ) {
+      self.x = x
+      self.y = y
+      self.width = width
+      self.height = height
+      self.label = label
+      self.color = color
+    }
+  }
+
   /// The image; `nil` draws nothing.
   public var image: RGBImage?
+  /// Outlines drawn over the image.
+  public var boxes: [Box]
   /// The most rows the image may take; `nil` to fill whatever is left.
   public var maximumHeight: Int?
   /// The most columns the image may take in line mode.
   public var lineModeWidth: Int
 
   /// Creates an image view.
-  public init(image: RGBImage?, maximumHeight: Int? = nil, lineModeWidth: Int = 32) {
+  public init(image: RGBImage?, boxes: [Box] = [], maximumHeight: Int? = nil, lineModeWidth: Int = 32) {
     self.image = image
+    self.boxes = boxes
     self.maximumHeight = maximumHeight
     self.lineModeWidth = lineModeWidth
   }
@@ -34,7 +71,7 @@ public struct ImageView: Widget {
     return Size(width: width, height: (pixelRows + 1) / 2)
   }
 
-  /// Draws the image centred in the canvas.
+  /// Draws the image centred in the canvas, then the boxes and their labels.
   public func draw(into canvas: inout Canvas) {
     guard let image else { return }
     let fitted = fittedSize(in: canvas.size)
@@ -44,14 +81,18 @@ public struct ImageView: Widget {
     let pixelRows = max(1, min(fitted.height * 2, Int((Double(image.height) * scale).rounded())))
     let originX = (canvas.width - fitted.width) / 2
     let originY = (canvas.height - fitted.height) / 2
+    let outlines = boxes.map { outline(of: $0, image: image, columns: fitted.width, rows: pixelRows) }
+    func pixel(_ column: Int, _ row: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+      for (box, outline) in zip(boxes, outlines) where outline.contains(column: column, row: row) {
+        return Self.components(of: box.color)
+      }
+      return sample(image, column: column, pixelRow: row, columns: fitted.width, rows: pixelRows)
+    }
     let shades: [Character] = [" ", "░", "▒", "▓", "█"]
     for row in 0..<fitted.height {
       for column in 0..<fitted.width {
-        let top = sample(image, column: column, pixelRow: row * 2, columns: fitted.width, rows: pixelRows)
-        let hasBottom = row * 2 + 1 < pixelRows
-        let bottom =
-          hasBottom
-          ? sample(image, column: column, pixelRow: row * 2 + 1, columns: fitted.width, rows: pixelRows) : nil
+        let top = pixel(column, row * 2)
+        let bottom = row * 2 + 1 < pixelRows ? pixel(column, row * 2 + 1) : nil
         let x = originX + column
         let y = originY + row
         if canvas.colorMode == .gray {
@@ -64,6 +105,62 @@ public struct ImageView: Widget {
           canvas.set("▀", x: x, y: y, style: style)
         }
       }
+    }
+    for (box, outline) in zip(boxes, outlines) {
+      guard let label = box.label, !label.isEmpty, outline.right > outline.left else { continue }
+      let style =
+        canvas.colorMode == .gray
+        ? Style.reverse : Style(bold: true, foreground: .rgb(0, 0, 0), background: box.color)
+      canvas.put(
+        DisplayWidth.truncate(label, to: max(1, outline.right - outline.left)),
+        at: Point(x: originX + outline.left, y: originY + outline.top / 2), style: style)
+    }
+  }
+
+  /// A box in target pixels: columns `left..<right`, pixel rows `top..<bottom`.
+  private struct Outline {
+    let left: Int
+    let top: Int
+    let right: Int
+    let bottom: Int
+
+    func contains(column: Int, row: Int) -> Bool {
+      guard column >= left, column < right, row >= top, row < bottom else { return false }
+      return column == left || column == right - 1 || row == top || row == bottom - 1
+    }
+  }
+
+  private func outline(of box: Box, image: RGBImage, columns: Int, rows: Int) -> Outline {
+    func scaled(_ value: Int, _ source: Int, _ target: Int) -> Int {
+      min(target, max(0, value * target / max(1, source)))
+    }
+    let left = scaled(box.x, image.width, columns)
+    let top = scaled(box.y, image.height, rows)
+    let right = max(left + 1, scaled(box.x + box.width, image.width, columns))
+    let bottom = max(top + 1, scaled(box.y + box.height, image.height, rows))
+    return Outline(left: left, top: top, right: min(right, columns), bottom: min(bottom, rows))
+  }
+
+  private static func components(of color: Color) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    switch color {
+    case .rgb(let red, let green, let blue): return (red, green, blue)
+    case .basic(let index):
+      let table: [(UInt8, UInt8, UInt8)] = [
+        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
+        (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
+        (255, 0, 255), (0, 255, 255), (255, 255, 255),
+      ]
+      let entry = table[Int(index & 15)]
+      return (entry.0, entry.1, entry.2)
+    case .palette(let index):
+      if index < 16 { return components(of: .basic(index)) }
+      if index >= 232 {
+        let level = UInt8(8 + 10 * (Int(index) - 232))
+        return (level, level, level)
+      }
+      let cube = Int(index) - 16
+      let levels: [UInt8] = [0, 95, 135, 175, 215, 255]
+      return (levels[cube / 36], levels[cube / 6 % 6], levels[cube % 6])
     }
   }
 

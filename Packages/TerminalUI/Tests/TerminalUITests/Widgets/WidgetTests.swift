@@ -97,6 +97,28 @@ struct WidgetTests {
     #expect(canvas[0, 0].style == .plain)
   }
 
+  @Test func boxesOutlineRegionsWithALabel() {
+    // A 4x4 black image in 4x2 cells: one image pixel per half block. The box is the whole
+    // image, so its outline is pixel rows 0 and 3 and columns 0 and 3.
+    let image = RGBImage(width: 4, height: 4) { _, _ in (0, 0, 0) }
+    let view = ImageView(
+      image: image,
+      boxes: [ImageView.Box(x: 0, y: 0, width: 4, height: 4, label: "hi", color: .rgb(255, 0, 0))])
+    let canvas = Canvas.drawing(width: 4, height: 2, mode: .trueColor) { view.draw(into: &$0) }
+    #expect(
+      canvas.text == """
+        hi▀▀
+        ▀▀▀▀
+        """)
+    let red = Color.rgb(255, 0, 0)
+    let black = Color.rgb(0, 0, 0)
+    #expect(canvas[0, 0].style == Style(bold: true, foreground: black, background: red), "the label")
+    #expect(canvas[2, 0].style == Style(foreground: red, background: black), "top edge over the inside")
+    #expect(canvas[3, 0].style == Style(foreground: red, background: red), "right edge")
+    #expect(canvas[1, 1].style == Style(foreground: black, background: red), "inside over the bottom edge")
+    #expect(canvas[0, 1].style == Style(foreground: red, background: red), "left edge")
+  }
+
   @Test func imageInLineModeIsASCIIShading() {
     let image = RGBImage(width: 4, height: 4) { x, _ in x < 2 ? (255, 255, 255) : (0, 0, 0) }
     #expect(ImageView(image: image, lineModeWidth: 4).lines(width: 80) == ["@@", "@@"])
