@@ -161,6 +161,43 @@ def main():
                                    "image": name, "parameters": parameters_json(FER_PARAMETERS),
                                    "boxes": boxes(full, gray, **FER_PARAMETERS)})
 
+    # PNG variants written here (small, committed): alpha, palette with transparency, 16 bits,
+    # gray with alpha, 1-bit gray. cv2.imread(IMREAD_COLOR) drops alpha, keeps the
+    # high byte of 16-bit samples and ignores gamma.
+    from PIL import Image
+    astronaut = cv2.imread(os.path.join(FIXTURES, "astronaut.png"))[150:183, 180:221]  # 41 x 33 BGR
+    rgb = cv2.cvtColor(astronaut, cv2.COLOR_BGR2RGB)
+    alpha = (np.arange(41 * 33) % 256).astype(np.uint8).reshape(33, 41)
+    variants = {
+        "png_rgba.png": Image.fromarray(np.dstack([rgb, alpha]), "RGBA"),
+        "png_palette_trns.png": Image.fromarray(rgb).quantize(colors=16),
+        "png_gray_alpha.png": Image.fromarray(np.dstack([rgb[:, :, 1], alpha]), "LA"),
+        "png_gray_1bit.png": Image.fromarray(rgb[:, :, 0] > 128),
+    }
+    variants["png_palette_trns.png"].info["transparency"] = 3
+    for name, image in variants.items():
+        image.save(os.path.join(OUTPUT, name), transparency=3) if "trns" in name else image.save(os.path.join(OUTPUT, name))
+    cv2.imwrite(os.path.join(OUTPUT, "png_16bit.png"), (astronaut.astype(np.uint16) * 257 + 3))
+    result["pngVariants"] = {}
+    for name in list(variants) + ["png_16bit.png"]:
+        gray = gray_of(os.path.join(OUTPUT, name))
+        result["pngVariants"][name] = {"width": gray.shape[1], "height": gray.shape[0],
+                                       "fnv1a64": fnv1a64(gray.tobytes())}
+
+    # EXIF orientations: astronaut.jpg with an APP1 Exif segment (orientation k) after SOI.
+    with open(os.path.join(FIXTURES, "astronaut.jpg"), "rb") as handle:
+        jpeg = handle.read()
+    result["exif"] = {}
+    for orientation in range(1, 9):
+        tiff = b"II*\x00\x08\x00\x00\x00\x01\x00\x12\x01\x03\x00\x01\x00\x00\x00"
+        tiff += bytes([orientation, 0, 0, 0]) + b"\x00\x00\x00\x00"
+        payload = b"Exif\x00\x00" + tiff
+        tagged = jpeg[:2] + b"\xff\xe1" + (len(payload) + 2).to_bytes(2, "big") + payload + jpeg[2:]
+        image = cv2.imdecode(np.frombuffer(tagged, dtype=np.uint8), cv2.IMREAD_COLOR)
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        result["exif"][str(orientation)] = {"width": gray.shape[1], "height": gray.shape[0],
+                                            "fnv1a64": fnv1a64(gray.tobytes())}
+
     # OpenCV's tilted integral image on a small gradient, for the tilted-feature sums.
     small = (np.arange(6 * 5, dtype=np.int32).reshape(5, 6) * 37 % 256).astype(np.uint8)
     _, _, tilted = cv2.integral3(small)

@@ -110,7 +110,9 @@ int cpng_decode_rgb(const uint8_t *data, size_t size, uint8_t *pixels, uint32_t 
   if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
   if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
   if (bit_depth == 16) png_set_strip_16(png);
-  if (color_type & PNG_COLOR_MASK_ALPHA) png_set_strip_alpha(png);
+  // Alpha (and transparency that the expansions above turn into alpha) is dropped, as
+  // OpenCV's imread(IMREAD_COLOR) drops it: no compositing.
+  png_set_strip_alpha(png);
   if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) {
     png_set_gray_to_rgb(png);
   }

@@ -7,7 +7,11 @@ import Testing
 struct ImageDecoderTests {
   @Test(
     "Fixtures decode to OpenCV's pixels: gray images equal cv2.imread + cvtColor",
-    arguments: ["astronaut.png", "camera.png", "group.png", "astronaut.jpg", "astronaut.ppm", "camera.pgm"])
+    arguments: [
+      "astronaut.png", "camera.png", "group.png", "astronaut.jpg", "astronaut.ppm", "camera.pgm",
+      "coffee.png",
+      "rocket.jpg",
+    ])
   func grayMatchesOpenCV(name: String) throws {
     let reference = try TestFiles.referenceJSON("opencv_reference.json")
     let gray = try #require((reference["gray"] as? [String: Any])?[name] as? [String: Any])
@@ -15,6 +19,43 @@ struct ImageDecoderTests {
     #expect(image.width == gray["width"] as? Int)
     #expect(image.height == gray["height"] as? Int)
     #expect(fnv1a64(image.pixels) == gray["fnv1a64"] as? String)
+  }
+
+  @Test(
+    "PNG variants decode like cv2.imread: alpha dropped, palettes expanded, 16 bits to 8, 1-bit gray",
+    arguments: [
+      "png_rgba.png", "png_palette_trns.png", "png_gray_alpha.png", "png_gray_1bit.png", "png_16bit.png",
+    ])
+  func pngVariants(name: String) throws {
+    let reference = try TestFiles.referenceJSON("opencv_reference.json")
+    let expected = try #require((reference["pngVariants"] as? [String: Any])?[name] as? [String: Any])
+    let image = try ImageDecoder().decode(contentsOfFile: TestFiles.referencePath(name)).grayscale()
+    #expect(image.width == expected["width"] as? Int && image.height == expected["height"] as? Int)
+    #expect(fnv1a64(image.pixels) == expected["fnv1a64"] as? String)
+  }
+
+  @Test("JPEG EXIF orientations turn the picture upright as cv2.imread does")
+  func exifOrientation() throws {
+    let reference = try TestFiles.referenceJSON("opencv_reference.json")
+    let expected = try #require(reference["exif"] as? [String: [String: Any]])
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: try TestFiles.fixture("astronaut.jpg")))
+    for orientation in 1...8 {
+      // APP1 "Exif" with a little-endian TIFF header and one IFD entry: 0x0112 SHORT = orientation.
+      var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0]
+      tiff += [UInt8(orientation), 0, 0, 0, 0, 0, 0, 0]
+      let payload: [UInt8] = Array("Exif".utf8) + [0, 0] + tiff
+      let segment: [UInt8] = [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload
+      let tagged = jpeg.prefix(2) + Data(segment) + jpeg.dropFirst(2)
+      let gray = try ImageDecoder().decode(Data(tagged), name: "exif.jpg").grayscale()
+      #expect(
+        fnv1a64(gray.pixels) == expected["\(orientation)"]?["fnv1a64"] as? String,
+        "orientation \(orientation)")
+    }
+    // A 3 x 2 image rotated clockwise becomes 2 x 3 with the bottom-left pixel first.
+    let image = try RGBImage(width: 3, height: 2, pixels: (0..<18).map { UInt8($0) })
+    let rotated = ExifOrientation.rotatedClockwise.apply(to: image)
+    #expect(rotated.width == 2 && rotated.height == 3)
+    #expect(rotated.pixels == [9, 10, 11, 0, 1, 2, 12, 13, 14, 3, 4, 5, 15, 16, 17, 6, 7, 8])
   }
 
   @Test("Gray conversion uses OpenCV's fixed-point weights")

@@ -1,7 +1,8 @@
 import CTurboJPEG
 
 /// JPEG decoding through libjpeg-turbo's TurboJPEG API (accurate integer IDCT, fancy
-/// upsampling: the defaults OpenCV's `imread` uses too).
+/// upsampling: the defaults OpenCV's `imread` uses too), turned upright by its EXIF
+/// orientation as `imread` does.
 struct JPEGDecoder {
   let maxPixels: Int
 
@@ -34,7 +35,8 @@ struct JPEGDecoder {
     guard status == 0 else {
       throw ImageError.corrupt(path: name, format: "JPEG", detail: Self.message(handle))
     }
-    return RGBImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels)
+    let decoded = RGBImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels)
+    return ExifOrientation.of(jpeg: bytes).apply(to: decoded)
   }
 
   private static func message(_ handle: tjhandle) -> String {
