@@ -30,7 +30,9 @@ public enum BLASConfiguration {
   /// Sets the threads one BLAS call may use, process-wide.
   ///
   /// Call it while no prediction runs: OpenBLAS does not expect the setting to change under
-  /// a running call. Values below 1 are treated as 1.
+  /// a running call. Values below 1 are treated as 1. With more than one thread, OpenBLAS
+  /// splits products by size, so an item's result may then differ in the last bits between
+  /// batch sizes.
   public static func setThreadCount(_ count: Int) {
     applyDefaultOnce()
     openblas_set_num_threads(Int32(max(count, 1)))
