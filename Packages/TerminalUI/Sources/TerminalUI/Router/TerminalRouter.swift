@@ -236,15 +236,30 @@ open class TerminalRouter: StackRouter {
     return canvas
   }
 
-  private func footer(width: Int) -> String {
-    let screenHints = isHelpVisible ? [] : linkField != nil ? [] : topScreen?.keyHints ?? []
-    let hints =
-      linkField != nil
-      ? [KeyHint("Enter", "open"), KeyHint("Esc", "cancel")]
-      : isHelpVisible ? [KeyHint("any key", "close help")] : screenHints + globalKeyHints
+  /// The footer: the hints that fit, in order, always ending with `? help` (which lists
+  /// every key) when that fits at all.
+  public func footer(width: Int) -> String {
+    if linkField != nil {
+      return Self.join([KeyHint("Enter", "open"), KeyHint("Esc", "cancel")], width: width)
+    }
+    if isHelpVisible { return Self.join([KeyHint("any key", "close help")], width: width) }
+    let help = KeyHint("?", "help")
+    let hints = (topScreen?.keyHints ?? []) + globalKeyHints
+    let everything = Self.join(hints, width: width)
+    if everything.hasSuffix(Self.text(of: hints.last ?? help)) { return everything }
+    let helpWidth = DisplayWidth.of(Self.text(of: help)) + 2
+    let others = hints.filter { $0 != help }
+    let head = Self.join(others, width: max(0, width - helpWidth))
+    return head.isEmpty ? Self.join([help], width: width) : head + "  " + Self.text(of: help)
+  }
+
+  private static func text(of hint: KeyHint) -> String { hint.keys + " " + hint.action }
+
+  /// The hints, two spaces apart, as many as fit in `width` from the first.
+  private static func join(_ hints: [KeyHint], width: Int) -> String {
     var text = ""
     for hint in hints {
-      let piece = hint.keys + " " + hint.action
+      let piece = Self.text(of: hint)
       let candidate = text.isEmpty ? piece : text + "  " + piece
       if DisplayWidth.of(candidate) > width { break }
       text = candidate

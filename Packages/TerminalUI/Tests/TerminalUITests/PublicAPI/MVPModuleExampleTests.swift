@@ -84,7 +84,7 @@ struct MVPModuleExampleTests {
         "   2  About",
         "",
         "",
-        " ↑↓ move  Enter open  1-2 choose",
+        " ↑↓ move  Enter open  ? help",
       ])
     terminal.press(.down, .enter)
     #expect(terminal.screenLines[0] == " Emotions › Main › About")

@@ -23,7 +23,7 @@ struct TerminalRouterTests {
         "",
         "",
         "",
-        " ↑↓ move  Enter open  1-2 choose",
+        " ↑↓ move  Enter open  ? help",
       ])
     #expect(terminal.cell(x: 30, y: 0).style.reverse, "the header is a reversed bar")
     #expect(terminal.cell(x: 1, y: 2).style.reverse, "the selected item is reversed")
@@ -110,7 +110,7 @@ struct TerminalRouterTests {
         "",
         "",
         "",
-        " n stay  y quit  Tab next button",
+        " n stay  y quit  ? help",
       ])
     #expect(terminal.cell(x: 1, y: 2).style.dim, "the screen under the modal is dimmed")
     #expect(terminal.cell(x: 11, y: 6).style.reverse, "the first button has the focus")
@@ -212,6 +212,20 @@ struct TerminalRouterTests {
     terminal.refresh()
     #expect(terminal.exitReason == .stackEmpty)
     #expect(owner.isFinished)
+  }
+
+  @Test func footerKeepsTheHelpKeyWhenHintsDoNotFit() {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 80, height: 8))
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    router.push(
+      MenuScreen(title: "Menu", items: [ScreenAction("A") {}, ScreenAction("B") {}]), route: TestRoutes.about,
+      owner: owner)
+    #expect(terminal.screenLines.last == " ↑↓ move  Enter open  1-2 choose  Esc back  ? help  q quit")
+    #expect(router.footer(width: 60) == "↑↓ move  Enter open  1-2 choose  Esc back  ? help  q quit")
+    #expect(router.footer(width: 40) == "↑↓ move  Enter open  1-2 choose  ? help")
+    #expect(router.footer(width: 12) == "? help")
+    #expect(router.footer(width: 6) == "? help")
+    #expect(router.footer(width: 3) == "")
   }
 
   @Test func tooSmallTerminalSaysSo() {
