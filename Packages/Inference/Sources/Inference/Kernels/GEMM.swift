@@ -38,7 +38,7 @@ enum GEMM {
   private static func measureRowAlignment() -> Int {
     BLASConfiguration.applyDefaultOnce()
     let candidates = [1, 2, 4, 8, 12, 16, 24, 32, 48, 64, 96]
-    let shapes = [(3, 5), (9, 8), (40, 16), (27, 33), (72, 64), (150, 128)]
+    let shapes = [(3, 5), (9, 7), (9, 8), (40, 16), (64, 32), (27, 33), (72, 64), (150, 128)]
     for alignment in candidates where shapes.allSatisfy({ rowsAgree(k: $0.0, n: $0.1, shift: alignment) }) {
       return alignment
     }
