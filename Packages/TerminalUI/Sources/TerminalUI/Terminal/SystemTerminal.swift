@@ -98,7 +98,8 @@ public final class SystemTerminal: TerminalDevice {
   /// Sends this process SIGSTOP; returns after SIGCONT.
   public func suspendProcess() { tui_stop_process() }
 
-  /// Writes everything, retrying after interruptions and short writes.
+  /// Writes everything, retrying after interruptions and short writes, and waiting when
+  /// standard output was left non-blocking by another process and is full.
   public func write(_ bytes: [UInt8]) throws(SystemCallError) {
     var offset = 0
     while offset < bytes.count {
@@ -109,6 +110,9 @@ public final class SystemTerminal: TerminalDevice {
       }
       switch result {
       case .success(let written): offset += written
+      case .failure(let code) where code == EAGAIN || code == EWOULDBLOCK:
+        var output = [pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)]
+        _ = try retryingOnEINTR("poll") { poll(&output, 1, -1) }
       case .failure(let code):
         throw SystemCallError(call: "write", errno: code.code, message: String(cString: strerror(code.code)))
       }
