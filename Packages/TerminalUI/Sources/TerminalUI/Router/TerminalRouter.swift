@@ -336,6 +336,7 @@ open class TerminalRouter: StackRouter {
     }
     lines.append("Everywhere:")
     lines += global.map { "  " + DisplayWidth.pad($0.0, to: keyWidth) + "  " + $0.1 }
+    if onDeepLink != nil, let link = stack.deepLink { lines += ["", "Link to this screen: \(link)"] }
     return lines
   }
 
@@ -440,7 +441,10 @@ open class TerminalRouter: StackRouter {
       "Commands, one per line:", "  <number>   choose that item", "  back       go back",
       "  quit       leave the app",
     ]
-    if onDeepLink != nil { lines.append("  :<link>    open a link, such as :\(DeepLink.scheme)://main") }
+    if onDeepLink != nil {
+      lines.append("  :<link>    open a link, such as :\(DeepLink.scheme)://main")
+      if let link = stack.deepLink { lines.append("Link to this screen: \(link)") }
+    }
     return lines
   }
 

@@ -153,6 +153,17 @@ struct TerminalRouterTests {
     #expect(!terminal.screen.contains("Help"))
   }
 
+  @Test func helpNamesTheLinkToThisScreen() {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 60, height: 18))
+    router.onDeepLink = { _ in }
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    router.push(LabelScreen("About"), route: TestRoutes.about, owner: owner)
+    router.push(LabelScreen("Terms"), route: TestRoutes.terms, owner: owner)
+    #expect(router.helpLines().last == "Link to this screen: emotions://about/terms")
+    terminal.press(.character("?"))
+    #expect(terminal.screen.contains("│ Link to this screen: emotions://about/terms"))
+  }
+
   @Test func linkPromptValidatesAndHandsTheTextOn() {
     let terminal = VirtualTerminal(router: router, size: Size(width: 60, height: 12))
     var links: [String] = []
