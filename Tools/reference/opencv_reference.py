@@ -83,6 +83,48 @@ def cut_cascade(source, stage_count, target):
     return os.path.join(OUTPUT, target)
 
 
+def new_to_old(source, target):
+    """Rewrites a new-format cascade in the old opencv-haar-classifier layout (trees of nodes with
+    their own features, left/right values or node indices), which OpenCV converts back on load."""
+    cascade = ElementTree.parse(source).getroot()[0]
+    features = [feature for feature in cascade.find("features")]
+    lines = ['<?xml version="1.0"?>', "<opencv_storage>", '<cut type_id="opencv-haar-classifier">',
+             f"  <size>{cascade.find('width').text.strip()} {cascade.find('height').text.strip()}</size>", "  <stages>"]
+    for stage in cascade.find("stages"):
+        lines.append("    <_>")
+        lines.append("      <trees>")
+        for weak in stage.find("weakClassifiers"):
+            nodes = weak.find("internalNodes").text.split()
+            leaves = weak.find("leafValues").text.split()
+            lines.append("        <_>")
+            for offset in range(0, len(nodes), 4):
+                left, right, index, threshold = int(nodes[offset]), int(nodes[offset + 1]), int(nodes[offset + 2]), nodes[offset + 3]
+                feature = features[index]
+                rects = "".join(f"<_>{rect.text.strip()}</_>" for rect in feature.find("rects"))
+                tilted = feature.find("tilted")
+                lines.append("          <_>")
+                lines.append(f"            <feature><rects>{rects}</rects>"
+                             f"<tilted>{tilted.text.strip() if tilted is not None else 0}</tilted></feature>")
+                lines.append(f"            <threshold>{threshold}</threshold>")
+                for side, value in (("left", left), ("right", right)):
+                    if value > 0:
+                        lines.append(f"            <{side}_node>{value}</{side}_node>")
+                    else:
+                        lines.append(f"            <{side}_val>{leaves[-value]}</{side}_val>")
+                lines.append("          </_>")
+            lines.append("        </_>")
+        lines.append("      </trees>")
+        lines.append(f"      <stage_threshold>{stage.find('stageThreshold').text.strip()}</stage_threshold>")
+        lines.append("      <parent>-1</parent>")
+        lines.append("      <next>-1</next>")
+        lines.append("    </_>")
+    lines += ["  </stages>", "</cut>", "</opencv_storage>", ""]
+    with open(os.path.join(OUTPUT, target), "w") as handle:
+        handle.write("\n".join(lines))
+    print("wrote", target)
+    return os.path.join(OUTPUT, target)
+
+
 def main():
     os.makedirs(OUTPUT, exist_ok=True)
     result = {"opencv": cv2.__version__, "gray": {}, "resize": [], "detections": [], "cascades": []}
@@ -142,7 +184,7 @@ def main():
     cuts = [("haarcascade_frontalface_default.xml", 6, "cascade_face_6stages.xml",
              dict(scaleFactor=1.1, minNeighbors=3, minSize=(40, 40))),
             ("haarcascade_eye_tree_eyeglasses.xml", 4, "cascade_eyeglasses_tree_4stages.xml",
-             dict(scaleFactor=1.2, minNeighbors=2, minSize=(20, 20))),
+             dict(scaleFactor=1.3, minNeighbors=2, minSize=(48, 48))),
             ("haarcascade_smile.xml", 3, "cascade_smile_3stages.xml",
              dict(scaleFactor=1.2, minNeighbors=3, minSize=(40, 40)))]
     for source, stage_count, target, parameters in cuts:
@@ -153,6 +195,20 @@ def main():
             gray = gray_of(os.path.join(FIXTURES, name))
             result["cascades"].append({"cascade": target, "image": name, "parameters": parameters_json(parameters),
                                        "boxes": boxes(cascade, gray, **parameters)})
+    # The tree cascade again in the old layout (left_node/right_node, tilted features): OpenCV
+    # converts it back on load and must find the same boxes.
+    old_layout = new_to_old(os.path.join(OUTPUT, "cascade_eyeglasses_tree_4stages.xml"),
+                            "cascade_eyeglasses_tree_4stages_old.xml")
+    parameters = dict(scaleFactor=1.3, minNeighbors=2, minSize=(48, 48))
+    old_cascade = cv2.CascadeClassifier(old_layout)
+    assert not old_cascade.empty() and not old_cascade.isOldFormatCascade()
+    gray = gray_of(os.path.join(FIXTURES, "astronaut.png"))
+    old_boxes = boxes(old_cascade, gray, **parameters)
+    assert old_boxes == boxes(cv2.CascadeClassifier(os.path.join(OUTPUT, "cascade_eyeglasses_tree_4stages.xml")),
+                              gray, **parameters)
+    result["cascades"].append({"cascade": "cascade_eyeglasses_tree_4stages_old.xml", "image": "astronaut.png",
+                               "parameters": parameters_json(parameters), "boxes": old_boxes})
+
     # The full new-format cascade must agree with fer's old-format one (only when opencv-data is there).
     full = cv2.CascadeClassifier(os.path.join(OPENCV_DATA, "haarcascade_frontalface_default.xml"))
     for name in ["astronaut.png", "group.png"]:

@@ -33,7 +33,7 @@ struct HaarDetectorTests {
     #expect(compared > 15)
   }
 
-  @Test("Cut-down new-format cascades (stumps, trees, tilted features) find OpenCV's boxes")
+  @Test("Cut-down cascades (new and old layouts; stumps, trees, tilted features) find OpenCV's boxes")
   func newFormatCascades() throws {
     let reference = try TestFiles.referenceJSON("opencv_reference.json")
     var images: [String: GrayImage] = [:]
