@@ -165,12 +165,3 @@ public struct Canvas: Hashable, Sendable {
     return character
   }
 }
-
-extension Style {
-  /// The same style with `bold` set.
-  public func with(bold: Bool) -> Style {
-    var copy = self
-    copy.bold = bold
-    return copy
-  }
-}

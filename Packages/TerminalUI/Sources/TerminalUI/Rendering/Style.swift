@@ -34,6 +34,15 @@ public struct Style: Hashable, Sendable {
   public static let dim = Style(dim: true)
   /// Reversed text, for selections.
   public static let reverse = Style(reverse: true)
+  /// Underlined text, for input fields.
+  public static let underline = Style(underline: true)
+
+  /// The same style with `bold` set.
+  public func with(bold: Bool) -> Style {
+    var copy = self
+    copy.bold = bold
+    return copy
+  }
 
   /// The SGR parameters that turn a reset terminal into this style, for `mode`.
   ///

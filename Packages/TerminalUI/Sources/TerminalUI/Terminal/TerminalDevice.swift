@@ -45,38 +45,3 @@ public protocol TerminalDevice: AnyObject {
   /// A monotonic clock reading, for timers.
   func now() -> Duration
 }
-
-/// What ``TerminalDevice/waitForEvents(timeout:)`` reports.
-public enum DeviceEvent: Hashable, Sendable {
-  /// Bytes from standard input.
-  case input([UInt8])
-  /// Standard input was closed (end of file, or the terminal hung up).
-  case endOfInput
-  /// A signal arrived.
-  case signal(TerminalSignal)
-  /// ``TerminalWaker/wake()`` was called.
-  case wake
-}
-
-/// The signals the run loop handles.
-public enum TerminalSignal: String, Hashable, Sendable {
-  /// SIGWINCH: the window changed size.
-  case windowChanged
-  /// SIGINT.
-  case interrupt
-  /// SIGTERM.
-  case terminate
-  /// SIGHUP: the terminal went away.
-  case hangUp
-  /// SIGQUIT.
-  case quit
-  /// SIGTSTP: suspend (job control); the app restores the terminal, stops, and redraws when
-  /// continued.
-  case suspend
-}
-
-/// Wakes a waiting run loop from any thread.
-public protocol TerminalWaker: Sendable {
-  /// Makes the run loop's current or next wait return.
-  func wake()
-}

@@ -81,8 +81,3 @@ public struct TextField: Hashable, Sendable {
     }
   }
 }
-
-extension Style {
-  /// Underlined text, for input fields.
-  public static let underline = Style(underline: true)
-}
