@@ -14,12 +14,12 @@ public struct ButtonRow {
     self.focus = Self.firstEnabled(from: focus, in: buttons)
   }
 
-  /// Tab/→ and Shift-Tab/← move the focus, Enter presses the focused button, a button's key
-  /// presses it. Returns whether the key was used.
+  /// Tab/→ and Shift-Tab/← move the focus (when there are two buttons or more), Enter presses
+  /// the focused button, a button's key presses it. Returns whether the key was used.
   public mutating func handle(_ key: Key) -> Bool {
     switch key {
-    case .tab, .right: moveFocus(by: 1)
-    case .backTab, .left: moveFocus(by: -1)
+    case .tab, .right: return moveFocus(by: 1)
+    case .backTab, .left: return moveFocus(by: -1)
     case .enter:
       guard buttons.indices.contains(focus), buttons[focus].isEnabled else { return false }
       buttons[focus].perform()
@@ -64,11 +64,13 @@ public struct ButtonRow {
     return hints
   }
 
-  private mutating func moveFocus(by step: Int) {
-    guard buttons.contains(where: \.isEnabled) else { return }
+  /// Moves the focus to the next enabled button; `false` when there is no other to move to.
+  private mutating func moveFocus(by step: Int) -> Bool {
+    guard buttons.filter(\.isEnabled).count > 1 else { return false }
     var index = focus
     repeat { index = (index + step + buttons.count) % buttons.count } while !buttons[index].isEnabled
     focus = index
+    return true
   }
 
   private static func firstEnabled(from start: Int, in buttons: [ScreenAction]) -> Int {

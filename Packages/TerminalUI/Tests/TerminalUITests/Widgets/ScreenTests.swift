@@ -128,6 +128,26 @@ struct ScreenTests {
       ])
   }
 
+  @Test func panelPassesKeysItsButtonsDoNotUseToOnKey() {
+    var keys: [Key] = []
+    var pressed = 0
+    let panel = PanelScreen(
+      title: "Vision", widgets: [], buttons: [ScreenAction("Source", key: "s") { pressed += 1 }],
+      extraKeyHints: [KeyHint("←→", "frame")],
+      onKey: { key in
+        keys.append(key)
+        return key == .left || key == .right
+      })
+    #expect(panel.handle(.left))
+    #expect(panel.handle(.right))
+    #expect(panel.handle(.character("s")))
+    #expect(!panel.handle(.character("x")))
+    #expect(panel.handle(.enter))
+    #expect(keys == [.left, .right, .character("x")])
+    #expect(pressed == 2)
+    #expect(panel.keyHints == [KeyHint("←→", "frame"), KeyHint("s", "source"), KeyHint("Enter", "press")])
+  }
+
   @Test func panelStacksWidgetsAndFillsWithTheImage() {
     let image = RGBImage(width: 2, height: 2) { _, _ in (0, 0, 0) }
     let panel = PanelScreen(
