@@ -141,6 +141,13 @@ struct EmotionRecognizerTests {
       modelDirectory: nil, environment: ["EMOTIONS_MODEL_DIR": "/a", "XDG_DATA_HOME": "/b", "HOME": "/h"],
       currentDirectory: "/c")
     #expect(folders == ["/a", "/b/emotions/models", "/c/Models"])
+    let real = ModelFiles(
+      emotionModel: URL(fileURLWithPath: try TestFiles.model(ModelFiles.emotionModelName)),
+      cascade: URL(fileURLWithPath: try TestFiles.model(ModelFiles.cascadeName)))
+    #expect(throws: RecognizerError.invalidOptions("scale factor must be greater than 1 (got 1.0)")) {
+      try EmotionRecognizer(
+        files: real, options: RecognitionOptions(detection: DetectionOptions(scaleFactor: 1)))
+    }
     let broken = folder.appendingPathComponent("emotion_model.hdf5")
     try Data("not hdf5".utf8).write(to: broken)
     let files = ModelFiles(

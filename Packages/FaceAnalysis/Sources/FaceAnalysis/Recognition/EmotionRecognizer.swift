@@ -37,8 +37,9 @@ public struct EmotionRecognizer: Sendable {
     self.labels = labels
   }
 
-  /// Loads the cascade and the Keras model.
+  /// Loads the cascade and the Keras model; fails early on options that cannot work.
   public init(files: ModelFiles, options: RecognitionOptions = RecognitionOptions()) throws(RecognizerError) {
+    if let problem = options.detection.problem { throw RecognizerError.invalidOptions(problem) }
     let detector: HaarFaceDetector
     do {
       detector = try HaarFaceDetector(contentsOfFile: files.cascade.path)
