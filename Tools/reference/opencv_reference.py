@@ -254,6 +254,25 @@ def main():
         result["exif"][str(orientation)] = {"width": gray.shape[1], "height": gray.shape[0],
                                             "fnv1a64": fnv1a64(gray.tobytes())}
 
+    # PNG eXIf orientations: camera.png (512 x 512) cropped to 64 x 40 by cv2, with an eXIf chunk
+    # right after IHDR.
+    import zlib
+    camera_crop = cv2.imread(os.path.join(FIXTURES, "camera.png"))[100:140, 200:264]
+    ok, encoded = cv2.imencode(".png", camera_crop)
+    png = encoded.tobytes()
+    with open(os.path.join(OUTPUT, "png_exif_base.png"), "wb") as handle:
+        handle.write(png)
+    result["pngExif"] = {}
+    for orientation in [3, 6, 8]:
+        tiff = b"II*\x00\x08\x00\x00\x00\x01\x00\x12\x01\x03\x00\x01\x00\x00\x00"
+        tiff += bytes([orientation, 0, 0, 0]) + b"\x00\x00\x00\x00"
+        chunk = len(tiff).to_bytes(4, "big") + b"eXIf" + tiff + zlib.crc32(b"eXIf" + tiff).to_bytes(4, "big")
+        tagged = png[:33] + chunk + png[33:]
+        image = cv2.imdecode(np.frombuffer(tagged, dtype=np.uint8), cv2.IMREAD_COLOR)
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        result["pngExif"][str(orientation)] = {"width": gray.shape[1], "height": gray.shape[0],
+                                               "fnv1a64": fnv1a64(gray.tobytes())}
+
     # OpenCV's tilted integral image on a small gradient, for the tilted-feature sums.
     small = (np.arange(6 * 5, dtype=np.int32).reshape(5, 6) * 37 % 256).astype(np.uint8)
     _, _, tilted = cv2.integral3(small)

@@ -58,6 +58,27 @@ struct ImageDecoderTests {
     #expect(rotated.pixels == [9, 10, 11, 0, 1, 2, 12, 13, 14, 3, 4, 5, 15, 16, 17, 6, 7, 8])
   }
 
+  @Test("PNG eXIf orientations turn the picture upright as cv2.imread does")
+  func pngExifOrientation() throws {
+    let reference = try TestFiles.referenceJSON("opencv_reference.json")
+    let expected = try #require(reference["pngExif"] as? [String: [String: Any]])
+    let png = try Data(contentsOf: URL(fileURLWithPath: TestFiles.referencePath("png_exif_base.png")))
+    for orientation in [3, 6, 8] {
+      var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0]
+      tiff += [UInt8(orientation), 0, 0, 0, 0, 0, 0, 0]
+      let typeAndData = Data("eXIf".utf8) + Data(tiff)
+      var chunk = Data()
+      withUnsafeBytes(of: UInt32(tiff.count).bigEndian) { chunk.append(contentsOf: $0) }
+      chunk.append(typeAndData)
+      withUnsafeBytes(of: crc32(typeAndData).bigEndian) { chunk.append(contentsOf: $0) }
+      let tagged = png.prefix(33) + chunk + png.dropFirst(33)
+      let gray = try ImageDecoder().decode(Data(tagged), name: "exif.png").grayscale()
+      let entry = try #require(expected["\(orientation)"])
+      #expect(gray.width == entry["width"] as? Int && gray.height == entry["height"] as? Int)
+      #expect(fnv1a64(gray.pixels) == entry["fnv1a64"] as? String, "orientation \(orientation)")
+    }
+  }
+
   @Test("Gray conversion uses OpenCV's fixed-point weights")
   func grayWeights() throws {
     let image = try RGBImage(width: 4, height: 1, pixels: [255, 0, 0, 0, 255, 0, 0, 0, 255, 10, 20, 30])

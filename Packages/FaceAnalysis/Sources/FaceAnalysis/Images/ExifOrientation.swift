@@ -1,5 +1,5 @@
-/// The EXIF orientation of a JPEG (tag 0x0112 in the first APP1 `Exif` segment), applied the
-/// way OpenCV's `imread` applies it so that pictures come out upright.
+/// The EXIF orientation of a JPEG (tag 0x0112 in the first APP1 `Exif` segment) or a PNG (its
+/// `eXIf` chunk), applied the way OpenCV's `imread` applies it so pictures come out upright.
 enum ExifOrientation: Int {
   case normal = 1
   case mirrored = 2
@@ -30,6 +30,24 @@ enum ExifOrientation: Int {
         }
       }
       offset += 2 + length
+    }
+    return .normal
+  }
+
+  /// The orientation in a PNG's `eXIf` chunk before the image data, `.normal` without one.
+  static func of(png bytes: [UInt8]) -> ExifOrientation {
+    var offset = 8
+    while offset + 12 <= bytes.count {
+      let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+      let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+      guard length >= 0, offset + 12 + length <= bytes.count else { break }
+      if type == "IDAT" || type == "IEND" { break }
+      if type == "eXIf" {
+        var tiff = Array(bytes[(offset + 8)..<(offset + 8 + length)])
+        if tiff.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) { tiff.removeFirst(6) }
+        return orientation(tiff: tiff) ?? .normal
+      }
+      offset += 12 + length
     }
     return .normal
   }

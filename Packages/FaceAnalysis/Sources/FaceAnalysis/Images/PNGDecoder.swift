@@ -1,6 +1,7 @@
 import CPNGShims
 
-/// PNG decoding through libpng (via the setjmp-safe `cpng_` C shims).
+/// PNG decoding through libpng (via the setjmp-safe `cpng_` C shims), turned upright by an
+/// `eXIf` orientation as OpenCV's `imread` does.
 struct PNGDecoder {
   let maxPixels: Int
 
@@ -37,7 +38,8 @@ struct PNGDecoder {
     guard status == Int32(CPNG_OK) else {
       throw ImageError.corrupt(path: name, format: "PNG", detail: Self.text(message))
     }
-    return RGBImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels)
+    let decoded = RGBImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels)
+    return ExifOrientation.of(png: bytes).apply(to: decoded)
   }
 
   private static func text(_ message: [CChar]) -> String {
