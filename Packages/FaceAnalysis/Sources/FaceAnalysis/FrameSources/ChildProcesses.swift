@@ -1,7 +1,9 @@
 import Foundation
 
 /// Every ffmpeg/ffprobe child this process has running. Sources end and reap their own
-/// children; `terminateAll()` is for a signal handler or an exit path that cannot reach them.
+/// children; `terminateAll()` is for exit paths that cannot reach them, such as a SIGINT or
+/// SIGTERM handled through a `DispatchSource` (it takes a lock and waits, so it must not run
+/// inside a raw C signal handler).
 public enum ChildProcesses {
   private static let registry = Registry()
 
