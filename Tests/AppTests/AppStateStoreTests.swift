@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import App
+
+@Suite("App state")
+struct AppStateStoreTests {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "emotions-state-\(UUID().uuidString)")
+  }
+
+  var store: AppStateStore { AppStateStore(fileURL: folder.appendingPathComponent("state.json")) }
+
+  @Test func aMissingFileIsAnEmptyStateWithoutWarning() {
+    let loaded = store.load()
+    #expect(loaded.state == AppState())
+    #expect(loaded.warning == nil)
+  }
+
+  @Test func savedStateReadsBack() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let state = AppState(
+      consent: .init(documentsVersion: 1, acceptedAt: Date(timeIntervalSince1970: 1_700_000_000)),
+      lastSource: "a b.mp4")
+    try store.save(state)
+    #expect(store.load().state == state)
+    #expect(store.load().warning == nil)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(leftovers == ["state.json"], "the temporary file was renamed, not left behind")
+  }
+
+  @Test(arguments: ["{", "", "null", "{\"consent\": 7}", "\u{0}\u{1}binary"])
+  func aCorruptFileIsReportedAndTreatedAsEmpty(contents: String) throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(contents.utf8).write(to: store.fileURL)
+    let loaded = store.load()
+    #expect(loaded.state == AppState())
+    #expect(loaded.warning == "\(store.fileURL.path) is corrupt; ignoring it and starting afresh.")
+  }
+
+  @Test func theFolderFollowsTheEnvironment() {
+    #expect(
+      AppStateStore.folder(environment: ["EMOTIONS_STATE_DIR": "/s", "XDG_STATE_HOME": "/x"]).path == "/s")
+    #expect(AppStateStore.folder(environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"]).path == "/x/emotions")
+    #expect(
+      AppStateStore.folder(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]).path
+        == "/h/.local/state/emotions")
+    #expect(AppStateStore.folder(environment: ["HOME": "/h"]).path == "/h/.local/state/emotions")
+  }
+}

@@ -1,0 +1,163 @@
+import Navigation
+import NavigationTesting
+import TerminalUI
+import Testing
+
+@testable import App
+
+@MainActor
+@Suite("Application coordinator")
+struct ApplicationCoordinatorTests {
+  let loop = VirtualTerminal(router: TerminalRouter(), mode: .line)
+
+  /// Every link the flows declare, except consent, which only the launch uses.
+  var links: [String] {
+    let state = StateController(store: temporaryStateStore())
+    return FlowPlugins.all(.init(recognition: .init(), scheduler: loop.app, state: state))
+      .flatMap(\.exampleLinks).map(\.description).filter { $0 != "emotions://consent" }
+  }
+
+  func startedApp(_ router: TestRouter) -> AppUnderTest {
+    let app = AppUnderTest(router: router, scheduler: loop.app)
+    app.coordinator.start(route: .home)
+    return app
+  }
+
+  /// The stack as the tests compare it: each screen with its query.
+  func signature(_ router: TestRouter) -> [String] {
+    router.stack.entries.map { entry in
+      entry.route.screen + entry.query.map { "?\($0.name)=\($0.value)" }.joined()
+    }
+  }
+
+  /// The flows that should be running for a stack: main always, about when its screens show.
+  func expectedFlows(_ router: TestRouter) -> [String] {
+    let about = ["AboutApp", "TermsOfUse", "PrivacyPolicy"]
+    return router.screenNames.contains(where: about.contains) ? ["main", "about"] : ["main"]
+  }
+
+  @Test func theFlowsDeclareTheLinksTheAppDocuments() {
+    #expect(
+      Set(links).isSuperset(of: [
+        "emotions://main", "emotions://vision", "emotions://about", "emotions://about/terms",
+        "emotions://about/privacy",
+      ]))
+  }
+
+  @Test("every link from a cold start, then written back and opened again")
+  func coldStartAndRoundTrip() throws {
+    for link in links { try coldStartAndRoundTrip(link: link) }
+  }
+
+  func coldStartAndRoundTrip(link: String) throws {
+    let router = TestRouter()
+    let app = startedApp(router)
+    try app.coordinator.open(try DeepLink(parsing: link))
+    let stack = signature(router)
+    #expect(router.screenNames.first == "Main")
+    #expect(app.coordinator.runningFlowIDs == expectedFlows(router), "\(link)")
+
+    let written = try #require(router.stack.deepLink)
+    let rebuiltRouter = TestRouter()
+    let rebuilt = startedApp(rebuiltRouter)
+    try rebuilt.coordinator.open(try DeepLink(parsing: written.description))
+    #expect(signature(rebuiltRouter) == stack, "\(link) written as \(written)")
+    router.close(app.coordinator.children[0])
+    rebuiltRouter.close(rebuilt.coordinator.children[0])
+  }
+
+  @Test("every link from inside every other screen lands on the same stack, leaving no flow behind")
+  func fromEveryScreen() throws {
+    for link in links { try fromEveryScreen(link: link) }
+  }
+
+  func fromEveryScreen(link: String) throws {
+    let coldRouter = TestRouter()
+    let cold = startedApp(coldRouter)
+    try cold.coordinator.open(try DeepLink(parsing: link))
+    let expected = signature(coldRouter)
+    coldRouter.close(cold.coordinator.children[0])
+
+    for start in links {
+      let router = TestRouter()
+      let leaks = LeakTracker()
+      let app = startedApp(router)
+      try app.coordinator.open(try DeepLink(parsing: start))
+      for child in app.coordinator.children { leaks.track(child, "\(ObjectIdentifier(child))") }
+      try app.coordinator.open(try DeepLink(parsing: link))
+      for child in app.coordinator.children { leaks.track(child, "\(ObjectIdentifier(child))") }
+      #expect(signature(router) == expected, "\(link) from \(start)")
+      #expect(app.coordinator.runningFlowIDs == expectedFlows(router), "\(link) from \(start)")
+      let running = Set(app.coordinator.children.map { "\(ObjectIdentifier($0))" })
+      #expect(Set(leaks.alive) == running, "\(link) from \(start): a flow that left the stack is still alive")
+      router.close(app.coordinator.children[0])
+    }
+  }
+
+  @Test func aLinkNoFlowOpensLeavesTheStackAndSaysSo() throws {
+    let router = TestRouter()
+    let app = startedApp(router)
+    try app.coordinator.open(try DeepLink(parsing: "emotions://about/terms"))
+    let before = signature(router)
+    for text in ["emotions://nowhere", "emotions://about/x", "emotions://vision/picker"] {
+      #expect(throws: DeepLinkError.unhandled(try DeepLink(parsing: text))) {
+        try app.coordinator.open(try DeepLink(parsing: text))
+      }
+    }
+    #expect(signature(router) == before)
+    #expect(app.coordinator.runningFlowIDs == ["main", "about"])
+  }
+
+  @Test func aboutFromMainIsARequestThatNeverStacksASecondCopy() throws {
+    let router = TestRouter()
+    let app = startedApp(router)
+    let main = try #require(router.top(as: MenuScreen.self))
+    #expect(main.handleLine("2") == .handled)
+    #expect(router.screenNames == ["Main", "AboutApp"])
+    try app.coordinator.open(try DeepLink(parsing: "emotions://about"))
+    try app.coordinator.open(try DeepLink(parsing: "emotions://about/privacy"))
+    #expect(router.screenNames == ["Main", "AboutApp", "PrivacyPolicy"])
+    #expect(app.coordinator.runningFlowIDs == ["main", "about"])
+    router.goBack()
+    router.goBack()
+    #expect(app.coordinator.runningFlowIDs == ["main"])
+  }
+
+  @Test func consentFirstThenThePendingLinkAndTheStateRemembersIt() throws {
+    let router = TestRouter()
+    let app = AppUnderTest(router: router, scheduler: loop.app)
+    let privacy = try DeepLink(parsing: "emotions://about/privacy")
+    app.coordinator.start(
+      route: LaunchInstructor.firstRoute(state: app.state.state, options: .init(deepLink: privacy)))
+    #expect(router.screenNames.count == 1)
+    #expect(throws: DeepLinkError.self) { try app.coordinator.open(privacy) }
+    let documents = router.screenNames.count
+    var guardCount = 0
+    while !app.state.state.hasConsented, guardCount < 5 {
+      guardCount += 1
+      let page = try #require(router.stack.top?.screen as? TextPageScreen)
+      let choices = page.buttons.buttons.map(\.title)
+      #expect(
+        page.handleLine(String((choices.firstIndex(of: "Accept") ?? choices.firstIndex(of: "Next") ?? 0) + 1))
+          == .handled)
+    }
+    #expect(documents == 1)
+    #expect(app.state.state.hasConsented)
+    #expect(router.screenNames == ["Main", "AboutApp", "PrivacyPolicy"])
+    #expect(AppStateStore(fileURL: app.state.store.fileURL).load().state.hasConsented)
+  }
+
+  @Test func declinedConsentQuits() throws {
+    let router = TestRouter()
+    let app = AppUnderTest(router: router, scheduler: loop.app)
+    var finished = false
+    app.coordinator.onFinish = { _ in finished = true }
+    app.coordinator.start(route: .consent(then: nil))
+    let page = try #require(router.stack.top?.screen as? TextPageScreen)
+    #expect(
+      page.handleLine(String((page.buttons.buttons.map(\.title).firstIndex(of: "Quit") ?? 0) + 1)) == .handled
+    )
+    #expect(finished)
+    #expect(!app.state.state.hasConsented)
+  }
+}

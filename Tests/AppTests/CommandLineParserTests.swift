@@ -1,0 +1,54 @@
+import Navigation
+import Testing
+
+@testable import App
+
+@Suite("Command line")
+struct CommandLineParserTests {
+  @Test func helpAndVersion() throws {
+    #expect(try CommandLineParser.parse(["--help"]) == .help(topic: nil))
+    #expect(try CommandLineParser.parse(["-V"]) == .version)
+    #expect(try CommandLineParser.parse(["help", "detect"]) == .help(topic: "detect"))
+    #expect(try CommandLineParser.parse(["detect", "--help"]) == .help(topic: "detect"))
+  }
+
+  @Test func interactiveWithALink() throws {
+    let command = try CommandLineParser.parse(["--open", "emotions://about/privacy"])
+    #expect(command == .interactive(.init(link: try DeepLink(parsing: "emotions://about/privacy"))))
+    #expect(try CommandLineParser.parse([]) == .interactive(.init()))
+  }
+
+  @Test func detectOptions() throws {
+    let command = try CommandLineParser.parse([
+      "detect", "a.jpg", "--json", "--min-size=80", "--scale-factor", "1.2", "--every", "3", "--shard", "2/4",
+      "--", "-odd name.png",
+    ])
+    var expected = DetectOptions()
+    expected.inputs = ["a.jpg", "-odd name.png"]
+    expected.json = true
+    expected.minSize = 80
+    expected.scaleFactor = 1.2
+    expected.every = 3
+    expected.shard = .init(index: 1, count: 4)
+    #expect(command == .detect(expected))
+  }
+
+  @Test(
+    arguments: [
+      (["--open", "http://x"], "--open: Links must start with emotions://, not http://."),
+      (["--open"], "--open needs a value"),
+      (["frobnicate"], "unknown command “frobnicate”; the commands are detect and routes"),
+      (["--frob"], "unknown option --frob"),
+      (["detect"], "detect needs at least one image, folder or video"),
+      (["detect", "a", "--min-size", "0"], "--min-size must be a whole number of at least 1, not “0”"),
+      (
+        ["detect", "a", "--scale-factor", "1"],
+        "--scale-factor must be a number above 1 and at most 4, not “1”"
+      ),
+      (["detect", "a", "--shard", "5/4"], "--shard must be K/N with 1 ≤ K ≤ N, such as 2/8, not “5/4”"),
+      (["routes", "--format", "svg"], "--format must be tree, dot or mermaid, not “svg”"),
+    ])
+  func usageErrors(arguments: [String], message: String) {
+    #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }
+  }
+}
