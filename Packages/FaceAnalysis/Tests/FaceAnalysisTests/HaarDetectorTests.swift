@@ -138,6 +138,21 @@ struct HaarDetectorTests {
     }
   }
 
+  @Test("Squared sums wrap in 32 bits as OpenCV's do, and window sums stay exact")
+  func integralWrap() throws {
+    // 300 x 300 white pixels: the squared sum of the whole image, 5 852 250 000, exceeds 2^32.
+    let white = try GrayImage(width: 300, height: 300, pixels: Array(repeating: 255, count: 90_000))
+    let integrals = IntegralImages(white, tilted: false)
+    let stride = integrals.stride
+    #expect(integrals.squares[300 * stride + 300] == UInt32(truncatingIfNeeded: 5_852_250_000))
+    // A 22 x 22 window in the far corner still sums to 484 * 65025.
+    let window =
+      integrals.squares[300 * stride + 300] &- integrals.squares[278 * stride + 300]
+      &- integrals.squares[300 * stride + 278] &+ integrals.squares[278 * stride + 278]
+    #expect(window == 484 * 65025)
+    #expect(integrals.sum[300 * stride + 300] == 90_000 * 255)
+  }
+
   @Test("Invalid options find nothing instead of failing")
   func invalidOptions() throws {
     let detector = HaarFaceDetector(cascade: try SharedCascade.fer.get())
