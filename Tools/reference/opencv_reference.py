@@ -240,6 +240,11 @@ def main():
         result["pngVariants"][name] = {"width": gray.shape[1], "height": gray.shape[0],
                                        "fnv1a64": fnv1a64(gray.tobytes())}
 
+    # A CMYK JPEG (Adobe, inverted samples, as Photoshop and PIL write them).
+    Image.fromarray(rgb).convert("CMYK").save(os.path.join(OUTPUT, "jpeg_cmyk.jpg"), quality=90)
+    gray = gray_of(os.path.join(OUTPUT, "jpeg_cmyk.jpg"))
+    result["cmyk"] = {"width": gray.shape[1], "height": gray.shape[0], "fnv1a64": fnv1a64(gray.tobytes())}
+
     # EXIF orientations: astronaut.jpg with an APP1 Exif segment (orientation k) after SOI.
     with open(os.path.join(FIXTURES, "astronaut.jpg"), "rb") as handle:
         jpeg = handle.read()

@@ -34,6 +34,21 @@ struct ImageDecoderTests {
     #expect(fnv1a64(image.pixels) == expected["fnv1a64"] as? String)
   }
 
+  @Test("CMYK JPEGs convert to RGB as cv2.imread converts them")
+  func cmykJPEG() throws {
+    let reference = try TestFiles.referenceJSON("opencv_reference.json")
+    let expected = try #require(reference["cmyk"] as? [String: Any])
+    let gray = try ImageDecoder().decode(contentsOfFile: TestFiles.referencePath("jpeg_cmyk.jpg")).grayscale()
+    #expect(gray.width == expected["width"] as? Int && gray.height == expected["height"] as? Int)
+    #expect(fnv1a64(gray.pixels) == expected["fnv1a64"] as? String)
+    // k = 255, c = 200: 255 - (55 * 255 >> 8) = 201; m = 0: 255 - 254 = 1; y = 255: 255.
+    // k = 0 gives black; k = 128, c = 0: 128 - (255 * 128 >> 8) = 1.
+    #expect(
+      JPEGDecoder.rgb(fromCMYK: [200, 0, 255, 255, 9, 9, 9, 0, 0, 0, 0, 128]) == [
+        201, 1, 255, 0, 0, 0, 1, 1, 1,
+      ])
+  }
+
   @Test("JPEG EXIF orientations turn the picture upright as cv2.imread does")
   func exifOrientation() throws {
     let reference = try TestFiles.referenceJSON("opencv_reference.json")
