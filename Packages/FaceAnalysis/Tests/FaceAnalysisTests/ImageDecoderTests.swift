@@ -112,6 +112,16 @@ struct ImageDecoderTests {
       try decoder.decode(binary, name: "a.pgm").pixels == [0, 0, 0, 64, 64, 64, 128, 128, 128, 255, 255, 255])
     let text = Data("P3 1 2 15\n15 0 0\n0 15 0\n".utf8)
     #expect(try decoder.decode(text, name: "b.ppm").pixels == [255, 0, 0, 0, 255, 0])
+    // cv2.imread's quirks: text samples scale by 255 / maxval rounded down (50 -> 127) and clamp;
+    // binary 8-bit samples do not scale; 16-bit samples keep their high byte.
+    func grays(_ header: String, _ body: [UInt8] = []) throws -> [UInt8] {
+      try decoder.decode(Data(header.utf8) + Data(body), name: "c.pgm").grayscale().pixels
+    }
+    #expect(try grays("P2 4 1 15\n0 7 8 15\n") == [0, 119, 136, 255])
+    #expect(try grays("P2 3 1 100\n50 100 300\n") == [127, 255, 255])
+    #expect(try grays("P5 4 1 15\n", [0, 7, 8, 15]) == [0, 7, 8, 15])
+    #expect(try grays("P5 4 1 65535\n", [0, 0, 0x7F, 0xFF, 0x80, 0, 0xFF, 0xFF]) == [0, 127, 128, 255])
+    #expect(try grays("P2 4 1 1000\n0 500 501 1000\n") == [0, 1, 1, 3])
   }
 
   @Test("Bad input is a typed error naming the file")

@@ -1,6 +1,7 @@
 /// Netpbm decoding: PGM (`P2` text, `P5` binary) and PPM (`P3` text, `P6` binary), with
-/// `#` comments in the header. Samples with a maximum other than 255 are rescaled to 0...255
-/// with rounding; 16-bit binary samples are big-endian.
+/// `#` comments in the header, reproducing `cv2.imread`'s sample handling: binary 8-bit samples
+/// are taken as they are; text 8-bit samples are scaled by `255 / maxval` (rounded down) and
+/// clamped; 16-bit samples (maxval above 255, big-endian when binary) keep their high byte.
 struct PNMDecoder {
   let maxPixels: Int
 
@@ -40,14 +41,14 @@ struct PNMDecoder {
         } else {
           value = Int(bytes[start + index])
         }
-        samples[index] = Self.scale(value, maxValue: maxValue)
+        samples[index] = bytesPerSample == 2 ? UInt8(value >> 8) : UInt8(value)
       }
     } else {
       for index in 0..<sampleCount {
         guard let value = reader.nextNumber() else {
           throw ImageError.corrupt(path: name, format: format, detail: "pixel data is truncated")
         }
-        samples[index] = Self.scale(value, maxValue: maxValue)
+        samples[index] = Self.textSample(value, maxValue: maxValue)
       }
     }
     if isColor {
@@ -56,9 +57,10 @@ struct PNMDecoder {
     return GrayImage(uncheckedWidth: width, height: height, pixels: samples).rgb()
   }
 
-  private static func scale(_ value: Int, maxValue: Int) -> UInt8 {
+  private static func textSample(_ value: Int, maxValue: Int) -> UInt8 {
+    if maxValue > 255 { return UInt8(min(value, 65535) >> 8) }
     if maxValue == 255 { return UInt8(clamping: value) }
-    return UInt8(clamping: (min(value, maxValue) * 255 + maxValue / 2) / maxValue)
+    return UInt8(clamping: value * 255 / maxValue)
   }
 
   /// Reads whitespace-separated decimal numbers, skipping `#` comments.
