@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import Synchronization
 
 /// `emotions detect <path>...`: faces and emotions of images, folders, videos and cameras,
 /// as a table or JSON lines.
@@ -65,13 +66,29 @@ struct DetectCommand {
   private func process(
     _ input: String, recognizer: EmotionRecognizer, collect: (DetectionRecord, FrameSourceKind) -> Void
   ) -> Outcome {
-    let sourceOptions = FrameSourceOptions(every: options.every, onNote: { StandardStreams.printError($0) })
+    // Notes (such as skipped files) are held until the source opens, so that an input
+    // that fails gets exactly one line.
+    let notes = Mutex<[String]?>([])
+    let sourceOptions = FrameSourceOptions(
+      every: options.every,
+      onNote: { note in
+        let held = notes.withLock { held -> Bool in
+          held?.append(note)
+          return held != nil
+        }
+        if !held { StandardStreams.printError(note) }
+      })
     let source: any FrameSource
     do {
       source = try FrameSources.open(input, options: sourceOptions)
     } catch {
       StandardStreams.printError(error.description)
       return .failed
+    }
+    for note in notes.withLock({ held in
+      defer { held = nil }; return held ?? []
+    }) {
+      StandardStreams.printError(note)
     }
     defer { source.close() }
     var progress = ProgressLine(
