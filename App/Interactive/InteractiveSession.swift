@@ -9,29 +9,13 @@ enum InteractiveSession {
   /// Runs the app; never returns.
   static func run(_ options: InteractiveOptions, environment: [String: String]) -> Never {
     let router = TerminalRouter(appName: "Emotions")
-    let app: TerminalApp
-    do {
-      app = try TerminalApp(router: router)
-    } catch {
-      StandardStreams.printError("cannot use the terminal: \(error)")
-      SystemTerminal.exitProcess(status: 1)
-    }
+    let app = TerminalApp.openOrExit(router: router, program: "emotions")
     let state = StateController(store: AppStateStore(environment: environment))
     let coordinator = makeCoordinator(router: router, scheduler: app, state: state, options: options)
     coordinator.start(
       route: LaunchInstructor.firstRoute(state: state.state, options: .init(deepLink: options.link)))
     if let warning = state.loadWarning { router.showMessage(warning, kind: .error) }
-
-    let reason: TerminalApp.ExitReason
-    do {
-      reason = try app.run()
-    } catch {
-      ChildProcesses.terminateAll()
-      StandardStreams.printError("terminal error: \(error)")
-      SystemTerminal.exitProcess(status: 1)
-    }
-    ChildProcesses.terminateAll()
-    SystemTerminal.exitProcess(for: reason)
+    app.runAndExit(program: "emotions", cleanUp: ChildProcesses.terminateAll)
   }
 
   /// The application coordinator with its flows, wired to the router and the state.
@@ -50,13 +34,7 @@ enum InteractiveSession {
       }
     }
     coordinator.onFinish = { [weak router] _ in router?.quit() }
-    router.onDeepLink = { [weak coordinator, weak router] text in
-      do throws(DeepLinkError) {
-        try coordinator?.open(try DeepLink(parsing: text))
-      } catch {
-        router?.showMessage(error.description, kind: .error)
-      }
-    }
+    router.openDeepLinks { [weak coordinator] link throws(DeepLinkError) in try coordinator?.open(link) }
     return coordinator
   }
 }

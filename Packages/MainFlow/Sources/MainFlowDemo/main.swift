@@ -6,13 +6,7 @@ import TerminalUI
 // and reports one face. Full screen on a terminal; line mode when piped:
 //   swift run --package-path Packages/MainFlow MainFlowDemo
 let router = TerminalRouter(appName: "MainFlow demo")
-let app: TerminalApp
-do {
-  app = try TerminalApp(router: router)
-} catch {
-  SystemTerminal.printError("MainFlowDemo: \(error)")
-  SystemTerminal.exitProcess(status: 1)
-}
+let app = TerminalApp.openOrExit(router: router, program: "MainFlowDemo")
 let factory = MainFlowFactory(service: SyntheticRecognitionService(), scheduler: app)
 let flow = factory.makeCoordinator(router: router)
 flow.onRequest = { [weak router] request in
@@ -22,20 +16,6 @@ flow.onRequest = { [weak router] request in
   }
 }
 flow.onFinish = { [weak router] _ in router?.quit() }
-router.onDeepLink = { [weak flow, weak router] text in
-  do throws(DeepLinkError) {
-    let link = try DeepLink(parsing: text)
-    if flow?.start(with: link) != true {
-      router?.showMessage(DeepLinkError.unhandled(link).description, kind: .error)
-    }
-  } catch {
-    router?.showMessage(error.description, kind: .error)
-  }
-}
+router.openDeepLinks(in: flow)
 flow.start()
-do {
-  SystemTerminal.exitProcess(for: try app.run())
-} catch {
-  SystemTerminal.printError("MainFlowDemo: \(error)")
-  SystemTerminal.exitProcess(status: 1)
-}
+app.runAndExit(program: "MainFlowDemo")
