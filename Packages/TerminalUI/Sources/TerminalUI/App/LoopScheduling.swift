@@ -12,6 +12,10 @@ public protocol LoopScheduling: AnyObject {
 
   /// Hands work from other threads to the loop.
   nonisolated var poster: MainLoopPoster { get }
+
+  /// How the loop shows screens: full screen, or line mode for pipes and scripts (where a
+  /// screen might, for example, report every frame rather than keep up with real time).
+  var mode: TerminalApp.Mode { get }
 }
 
 extension LoopScheduling {

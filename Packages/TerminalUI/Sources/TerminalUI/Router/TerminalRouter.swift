@@ -448,14 +448,23 @@ open class TerminalRouter: StackRouter {
     return lines
   }
 
-  /// Takes the line-mode output waiting to be printed.
+  /// Takes the line-mode output waiting to be printed: the screens' own lines
+  /// (``Screen/takeLineOutput()``, bottom of the stack first), then messages and help.
   func takePendingLineOutput() -> [String] {
     defer { pendingLineOutput = [] }
-    return pendingLineOutput
+    return takeScreenLineOutput() + pendingLineOutput
   }
 
-  /// Forgets messages queued for line mode (full-screen mode shows them instead).
-  func discardPendingLineOutput() { pendingLineOutput = [] }
+  /// Forgets messages and screen lines queued for line mode (full-screen mode shows them
+  /// instead).
+  func discardPendingLineOutput() {
+    pendingLineOutput = []
+    _ = takeScreenLineOutput()
+  }
+
+  private func takeScreenLineOutput() -> [String] {
+    stack.entries.flatMap { ($0.screen as? any Screen)?.takeLineOutput() ?? [] }
+  }
 
   /// Closes overlays when the stack changes under them.
   open override func stackDidChange(from oldStack: RouteStack) {

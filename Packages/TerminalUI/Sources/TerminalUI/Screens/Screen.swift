@@ -40,6 +40,12 @@ public protocol Screen: Presentable {
 
   /// The size the screen would like when shown modally, given the space available.
   func preferredModalSize(in available: Size) -> Size
+
+  /// Lines the screen has produced since the last call, to print once in line mode, such
+  /// as one line per processed video frame. The router takes them after every event, from
+  /// every screen on the stack, and prints them before its messages; in full-screen mode it
+  /// takes and drops them, so a screen's buffer never grows.
+  func takeLineOutput() -> [String]
 }
 
 extension Screen {
@@ -62,6 +68,9 @@ extension Screen {
   public func handleLine(_ line: String) -> LineCommandResult {
     .invalidChoice(count: 0)
   }
+
+  /// No lines of its own.
+  public func takeLineOutput() -> [String] { [] }
 
   /// Two thirds of the width and half of the height available, at least 40x8.
   public func preferredModalSize(in available: Size) -> Size {
