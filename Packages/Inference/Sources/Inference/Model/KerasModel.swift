@@ -25,7 +25,7 @@ public final class KerasModel: Sendable {
 
   /// The optimised graph and its memory plan.
   let plan: ExecutionPlan
-  private let arenas = ArenaPool()
+  let arenas = ArenaPool()
 
   /// Loads a Keras model file.
   ///

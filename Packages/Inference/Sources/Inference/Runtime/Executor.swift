@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Runs an ``ExecutionPlan`` on a batch, inside one scratch arena.
 enum Executor {
   /// The two scratch areas of a run.
@@ -11,14 +13,18 @@ enum Executor {
   /// Runs every step for `batch` items read from `input`; returns where the output is.
   ///
   /// `input` holds `batch` items of the model's input shape; the arena holds at least
-  /// `plan.floats(batch: batch)` floats.
+  /// `plan.floats(batch: batch)` floats. When `timings` is given (the profiling hook), it
+  /// receives the nanoseconds of each step, one entry per step; without it the loop reads
+  /// no clock.
   static func run(
-    _ plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int, arena: ScratchArena
+    _ plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int, arena: ScratchArena,
+    timings: UnsafeMutablePointer<UInt64>? = nil
   ) -> UnsafePointer<Float> {
     let scratch = Scratch(
       patches: arena.base + plan.offset(ofRegion: plan.patchesRegion, batch: batch),
       products: arena.base + plan.offset(ofRegion: plan.productsRegion, batch: batch))
-    for step in plan.steps {
+    for (index, step) in plan.steps.enumerated() {
+      let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
       let node = plan.graph.nodes[step.node]
       let output = arena.base + plan.offset(ofRegion: step.output, batch: batch)
       arena.inputPointers.removeAll(keepingCapacity: true)
@@ -28,6 +34,7 @@ enum Executor {
       arena.inputPointers.withUnsafeBufferPointer { inputs in
         run(node, step: step, inputs: inputs, output: output, scratch: scratch, batch: batch, plan: plan)
       }
+      if let timings { timings[index] = DispatchTime.now().uptimeNanoseconds - start }
     }
     return UnsafePointer(arena.base + plan.offset(ofRegion: plan.output, batch: batch))
   }

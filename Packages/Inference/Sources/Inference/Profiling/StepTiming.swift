@@ -1,0 +1,22 @@
+/// The time one step of a model's execution plan took, from ``KerasModel/profile(_:)``.
+///
+/// A step is one computing node of the optimised graph: a convolution with its folded
+/// BatchNormalization and fused activation counts as one step named after the convolution.
+public struct StepTiming: Sendable, Equatable {
+  /// The Keras name of the layer the step computes, for example `conv2d_1`.
+  public let name: String
+  /// The Keras class of that layer, for example `SeparableConv2D`.
+  public let className: String
+  /// The output shape of one batch item.
+  public let outputShape: [Int]
+  /// Wall-clock seconds the step took for the whole batch.
+  public let seconds: Double
+
+  /// Describes one step.
+  public init(name: String, className: String, outputShape: [Int], seconds: Double) {
+    self.name = name
+    self.className = className
+    self.outputShape = outputShape
+    self.seconds = seconds
+  }
+}

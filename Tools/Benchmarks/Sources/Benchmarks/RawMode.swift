@@ -1,0 +1,74 @@
+import FaceAnalysis
+import Foundation
+import Inference
+
+/// The machine-readable commands the `peers` script drives: export the shared inputs, then
+/// time our side on exactly those inputs and print one JSON object per command.
+enum RawMode {
+  /// `export <dir>`: writes `faces.f32` (64 face crops, [64, 64, 64, 1] Float32 little endian)
+  /// and one binary PGM per benchmark frame; prints the file list.
+  static func export(to directory: String, workspace: Workspace) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let detector = try workspace.loadDetector()
+    let faces = try Inputs.faces(workspace, detector: detector, count: 64)
+    let facesPath = directory + "/faces.f32"
+    try faces.withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: facesPath))
+    var frames: [JSON] = []
+    for (name, image) in try Inputs.frames(workspace) {
+      let path = "\(directory)/\(name).pgm"
+      var data = Data("P5\n\(image.width) \(image.height)\n255\n".utf8)
+      data.append(contentsOf: image.pixels)
+      try data.write(to: URL(fileURLWithPath: path))
+      frames.append(.object(["name": .string(name), "path": .string(path)]))
+    }
+    print(
+      JSON.object(["faces": .string(facesPath), "face_count": .integer(64), "frames": .array(frames)]).text)
+  }
+
+  /// `cnn <faces.f32> --batch B --repeats R`: seconds of each `predict` call on the first B
+  /// faces, and the predicted class of each.
+  static func cnn(faces path: String, batch: Int, repeats: Int, workspace: Workspace) throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let values = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    guard values.count >= batch * 64 * 64 else {
+      throw BenchError.usage("\(path) has fewer than \(batch) faces")
+    }
+    let model = try workspace.loadModel()
+    let input = try Tensor(shape: [batch, 64, 64, 1], values: Array(values[0..<(batch * 64 * 64)]))
+    let output = try model.predict(input)
+    let sample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
+      _ = try? model.predict(input)
+    }
+    print(
+      JSON.object([
+        "seconds": .array(sample.seconds.map { .number($0) }),
+        "classes": .array(output.argmaxPerItem.map { .integer($0) }),
+      ]).text)
+  }
+
+  /// `haar <frame.pgm> --repeats R`: seconds of each detection and the boxes found.
+  static func haar(frame path: String, repeats: Int, workspace: Workspace) throws {
+    let image = try ImageDecoder().decode(contentsOfFile: path).grayscale()
+    let detector = try workspace.loadDetector()
+    var boxes: [BoundingBox] = []
+    let sample = Sample.measure(warmUp: 2, repeats: repeats) { boxes = detector.detect(in: image) }
+    print(
+      JSON.object([
+        "seconds": .array(sample.seconds.map { .number($0) }),
+        "boxes": .array(boxes.map { .array($0.array.map { .integer($0) }) }),
+      ]).text)
+  }
+
+  /// `e2e <video> --repeats R`: `emotions detect --json` on the video, as in the report.
+  static func endToEnd(video: String, repeats: Int, workspace: Workspace) throws {
+    let bench = EndToEndBenchmark(
+      binary: workspace.emotionsBinary, modelDirectory: workspace.root.appendingPathComponent("Models").path,
+      repeats: repeats)
+    let row = try bench.run(video: video, name: video)
+    print(
+      JSON.object([
+        "frames": .integer(row.frames), "seconds": .array(row.seconds.seconds.map { .number($0) }),
+        "peak_rss_mb": .array(row.peakBytes.map { .number(Double($0) / 1_048_576) }),
+      ]).text)
+  }
+}

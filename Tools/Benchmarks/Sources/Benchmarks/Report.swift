@@ -1,0 +1,133 @@
+import FaceAnalysis
+import Foundation
+import Inference
+
+/// The full benchmark: CNN, per-layer times, Haar and end to end, as text or one JSON object.
+struct Report {
+  let workspace: Workspace
+  let repeats: Int
+  let sections: Set<String>
+
+  /// Runs the selected sections and prints the report.
+  func run(json: Bool) throws {
+    var result: [String: JSON] = [:]
+    var text: [String] = []
+    let load = Self.loadAverage()
+    result["machine"] = .object([
+      "blas": .string(BLASConfiguration.current.configuration),
+      "processors": .integer(ProcessInfo.processInfo.activeProcessorCount),
+      "load_average_start": .string(load),
+    ])
+    text.append("machine: \(BLASConfiguration.current.configuration), load average at start \(load)")
+    let detector = try workspace.loadDetector()
+    if sections.contains("cnn") {
+      try cnn(detector: detector, result: &result, text: &text)
+    }
+    if sections.contains("haar") {
+      let rows = HaarBenchmark(detector: detector, repeats: repeats).run(frames: try Inputs.frames(workspace))
+      text.append("\nHaar detection (scale 1.1, 5 neighbours, min 50 px), ms per frame: median [min, max]")
+      for row in rows {
+        text.append(
+          "  \(row.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(Self.ms(row.sample))  "
+            + "\(row.boxes.count) faces")
+      }
+      result["haar"] = .array(
+        rows.map { row in
+          .object([
+            "frame": .string(row.name), "width": .integer(row.width), "height": .integer(row.height),
+            "ms": .object(row.sample.json()), "faces": .integer(row.boxes.count),
+          ])
+        })
+    }
+    if sections.contains("e2e") {
+      let bench = EndToEndBenchmark(
+        binary: workspace.emotionsBinary,
+        modelDirectory: workspace.root.appendingPathComponent("Models").path,
+        repeats: max(3, repeats / 4))
+      let video = workspace.fixture("faces.mp4")
+      let short = try bench.run(video: video, name: "faces.mp4")
+      let long = try bench.run(video: try EndToEndBenchmark.looped(video, times: 10), name: "faces.mp4 x10")
+      text.append("\nEnd to end: emotions detect --json (release binary, start-up included)")
+      var rows: [JSON] = []
+      for row in [short, long] {
+        let peak = Double(row.peakBytes.max() ?? 0) / 1_048_576
+        text.append(
+          "  \(row.name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(row.frames) frames  "
+            + String(format: "%.1f fps", row.framesPerSecond)
+            + "  wall \(Self.ms(row.seconds))  peak RSS " + String(format: "%.1f MB", peak))
+        rows.append(
+          .object([
+            "video": .string(row.name), "frames": .integer(row.frames), "fps": .number(row.framesPerSecond),
+            "wall_ms": .object(row.seconds.json()), "peak_rss_mb": .number(peak),
+          ]))
+      }
+      result["end_to_end"] = .array(rows)
+    }
+    let endLoad = Self.loadAverage()
+    result["machine"] = .object([
+      "blas": .string(BLASConfiguration.current.configuration),
+      "processors": .integer(ProcessInfo.processInfo.activeProcessorCount),
+      "load_average_start": .string(load), "load_average_end": .string(endLoad),
+    ])
+    text.append("\nload average at end \(endLoad)")
+    print(json ? JSON.object(result).text : text.joined(separator: "\n"))
+  }
+
+  private func cnn(detector: HaarFaceDetector, result: inout [String: JSON], text: inout [String]) throws {
+    let model = try workspace.loadModel()
+    let faces = try Inputs.faces(workspace, detector: detector, count: 64)
+    let peakAll = BLASConfiguration.measurePeakGFLOPS(threads: ProcessInfo.processInfo.activeProcessorCount)
+    let peakOne = BLASConfiguration.measurePeakGFLOPS(threads: 1)
+    let bench = CNNBenchmark(model: model, faces: faces, repeats: repeats * 4)
+    let rows = try bench.run(batches: [1, 8, 64])
+    text.append(
+      "CNN \(model.summary.layers.count) layers, "
+        + String(format: "%.1f MFLOP per face", Double(model.summary.flops) / 1e6)
+        + String(format: "; sgemm 1536^3 peak %.1f GFLOPS all cores, %.1f one core", peakAll, peakOne))
+    text.append("  batch  latency ms median [min, max]      faces/s   GFLOPS  % of peak")
+    for row in rows {
+      text.append(
+        String(format: "  %5d  ", row.batch)
+          + Self.ms(row.latency).padding(toLength: 30, withPad: " ", startingAt: 0)
+          + String(
+            format: " %8.0f  %7.1f  %5.1f%%", row.facesPerSecond, row.gflops, 100 * row.gflops / peakAll))
+    }
+    let layers = try bench.layers(batch: 8)
+    let total = layers.reduce(0) { $0 + $1.median }
+    text.append("  per step at batch 8 (median of profiled runs):")
+    for (timing, median) in layers {
+      text.append(
+        "    " + "\(timing.name) (\(timing.className))".padding(toLength: 44, withPad: " ", startingAt: 0)
+          + String(format: "%8.3f ms  %5.1f%%", median * 1000, 100 * median / max(total, 1e-12)))
+    }
+    result["cnn"] = .object([
+      "flops_per_face": .integer(model.summary.flops),
+      "peak_gflops": .number(peakAll), "peak_gflops_one_core": .number(peakOne),
+      "batches": .array(
+        rows.map { row in
+          .object([
+            "batch": .integer(row.batch), "latency_ms": .object(row.latency.json()),
+            "faces_per_second": .number(row.facesPerSecond), "gflops": .number(row.gflops),
+            "share_of_peak": .number(row.gflops / peakAll),
+          ])
+        }),
+      "steps_batch_8": .array(
+        layers.map { timing, median in
+          .object([
+            "name": .string(timing.name), "class": .string(timing.className), "ms": .number(median * 1000),
+          ])
+        }),
+    ])
+  }
+
+  /// `median [min, max]` in milliseconds.
+  static func ms(_ sample: Sample) -> String {
+    String(format: "%.3f [%.3f, %.3f]", sample.median * 1000, sample.minimum * 1000, sample.maximum * 1000)
+  }
+
+  /// The 1, 5 and 15 minute load averages.
+  static func loadAverage() -> String {
+    let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+    return text.split(separator: " ").prefix(3).joined(separator: " ")
+  }
+}

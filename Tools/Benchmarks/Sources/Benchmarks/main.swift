@@ -1,0 +1,41 @@
+import Foundation
+
+let usage = """
+  usage: bench [--json] [--repeats N] [--only cnn,haar,e2e]   the full report
+         bench export <dir>                                    shared inputs for the peers script
+         bench cnn <faces.f32> --batch B [--repeats N]         timings as JSON
+         bench haar <frame.pgm> [--repeats N]                  timings and boxes as JSON
+         bench e2e <video> [--repeats N]                       emotions detect timings as JSON
+  """
+
+do {
+  let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+  let workspace = Workspace()
+  switch arguments.command {
+  case "report":
+    let sections = Set((arguments.options["only"] ?? "cnn,haar,e2e").split(separator: ",").map(String.init))
+    try Report(workspace: workspace, repeats: try arguments.integer("repeats", 20), sections: sections)
+      .run(json: arguments.flag("json"))
+  case "export":
+    guard let directory = arguments.positional.first else { throw BenchError.usage(usage) }
+    try RawMode.export(to: directory, workspace: workspace)
+  case "cnn":
+    guard let faces = arguments.positional.first else { throw BenchError.usage(usage) }
+    try RawMode.cnn(
+      faces: faces, batch: try arguments.integer("batch", 1), repeats: try arguments.integer("repeats", 200),
+      workspace: workspace)
+  case "haar":
+    guard let frame = arguments.positional.first else { throw BenchError.usage(usage) }
+    try RawMode.haar(frame: frame, repeats: try arguments.integer("repeats", 20), workspace: workspace)
+  case "e2e":
+    guard let video = arguments.positional.first else { throw BenchError.usage(usage) }
+    try RawMode.endToEnd(video: video, repeats: try arguments.integer("repeats", 5), workspace: workspace)
+  case "help", "--help":
+    print(usage)
+  default:
+    throw BenchError.usage(usage)
+  }
+} catch {
+  FileHandle.standardError.write(Data("bench: \(error)\n".utf8))
+  exit(2)
+}

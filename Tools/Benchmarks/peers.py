@@ -1,0 +1,256 @@
+"""Side-by-side benchmark of Emotions against ONNX Runtime, OpenCV, Keras and fer.
+
+Driven by the `peers` shell script, which sets up the venv. Subcommands:
+
+  convert <model.h5> <model.onnx>   Keras .h5 to ONNX with tf2onnx (NHWC and an NCHW copy)
+  worker <kind> ...                 one peer's timings as JSON, in a process of its own
+  run --bench B --onnx O --root R   the whole comparison, alternating ours and the peers
+
+Every contender runs in a fresh process (TensorFlow loaded beside ONNX Runtime slows it),
+warms up, then times repeated calls; a round runs all contenders one after the other, and
+the reported figure is the median over rounds of each process's median.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+LABEL_COUNT = 7
+
+
+def convert(h5, onnx_path):
+    import tensorflow as tf
+    import tf2onnx
+
+    model = tf.keras.models.load_model(h5, compile=False)
+    spec = (tf.TensorSpec((None, 64, 64, 1), tf.float32, name="input"),)
+    tf2onnx.convert.from_keras(model, input_signature=spec, opset=13, output_path=onnx_path)
+    nchw = onnx_path.replace(".onnx", "_nchw.onnx")
+    tf2onnx.convert.from_keras(
+        model, input_signature=spec, opset=13, output_path=nchw, inputs_as_nchw=["input"])
+
+
+def load_faces(path, batch):
+    import numpy as np
+
+    values = np.fromfile(path, dtype=np.float32).reshape(-1, 64, 64, 1)
+    return np.ascontiguousarray(values[:batch])
+
+
+def time_calls(call, repeats, warm_up):
+    for _ in range(warm_up):
+        call()
+    seconds = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()
+        seconds.append(time.perf_counter() - start)
+    return seconds
+
+
+def worker(args):
+    kind = args.kind
+    result = {}
+    if kind == "ort":
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = args.threads
+        options.inter_op_num_threads = 1
+        session = ort.InferenceSession(args.onnx, options, providers=["CPUExecutionProvider"])
+        faces = load_faces(args.faces, args.batch)
+        name = session.get_inputs()[0].name
+        call = lambda: session.run(None, {name: faces})[0]
+        result["classes"] = call().argmax(axis=1).tolist()
+        result["seconds"] = time_calls(call, args.repeats, max(5, args.repeats // 10))
+    elif kind == "cv2dnn":
+        import cv2
+
+        cv2.setNumThreads(args.threads)
+        net = cv2.dnn.readNetFromONNX(args.onnx.replace(".onnx", "_nchw.onnx"))
+        faces = load_faces(args.faces, args.batch).reshape(args.batch, 1, 64, 64)
+
+        def call():
+            net.setInput(faces)
+            return net.forward()
+
+        result["classes"] = call().argmax(axis=1).tolist()
+        result["seconds"] = time_calls(call, args.repeats, max(5, args.repeats // 10))
+    elif kind == "keras":
+        import tensorflow as tf
+
+        tf.config.threading.set_intra_op_parallelism_threads(args.threads)
+        tf.config.threading.set_inter_op_parallelism_threads(1)
+        model = tf.keras.models.load_model(args.h5, compile=False)
+        faces = load_faces(args.faces, args.batch)
+        call = lambda: model.predict_on_batch(faces)
+        result["classes"] = call().argmax(axis=1).tolist()
+        result["seconds"] = time_calls(call, args.repeats, max(5, args.repeats // 10))
+    elif kind == "haar":
+        import cv2
+
+        cv2.setNumThreads(args.threads)
+        cascade = cv2.CascadeClassifier(args.cascade)
+        image = cv2.imread(args.frame, cv2.IMREAD_GRAYSCALE)
+        boxes = []
+
+        def call():
+            nonlocal boxes
+            boxes = cascade.detectMultiScale(image, scaleFactor=1.1, minNeighbors=5, minSize=(50, 50))
+
+        result["seconds"] = time_calls(call, args.repeats, 2)
+        result["boxes"] = [list(map(int, box)) for box in boxes]
+    elif kind == "fer":
+        import cv2
+        from fer import FER
+
+        detector = FER(use_tflite=args.tflite == 1)
+
+        def one_pass():
+            capture = cv2.VideoCapture(args.video)
+            frames = 0
+            while True:
+                ok, frame = capture.read()
+                if not ok:
+                    break
+                detector.detect_emotions(frame)
+                frames += 1
+            capture.release()
+            return frames
+
+        result["frames"] = one_pass()
+        result["seconds"] = time_calls(one_pass, args.repeats, 0)
+    else:
+        raise SystemExit(f"unknown worker {kind}")
+    print(json.dumps(result))
+
+
+def child(command):
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return json.loads(output.strip().splitlines()[-1])
+
+
+def load_average():
+    with open("/proc/loadavg") as file:
+        return " ".join(file.read().split()[:3])
+
+
+def run(args):
+    me = [sys.executable, os.path.abspath(__file__), "worker"]
+    h5 = os.path.join(args.root, "Models", "emotion_model.hdf5")
+    cascade = os.path.join(args.root, "Models", "haarcascade_frontalface_default.xml")
+    video = os.path.join(args.root, "Fixtures", "faces.mp4")
+    inputs = tempfile.mkdtemp(prefix="peers-")
+    manifest = child([args.bench, "export", inputs])
+    faces = manifest["faces"]
+    frames = manifest["frames"]
+    start_load = load_average()
+    print(f"peers: load average at start {start_load}; {args.rounds} rounds", file=sys.stderr)
+
+    cnn_contenders = {
+        "ours": lambda b, r: [args.bench, "cnn", faces, "--batch", str(b), "--repeats", str(r)],
+        "onnxruntime": lambda b, r: me + ["ort", "--onnx", args.onnx, "--faces", faces, "--batch", str(b),
+                                          "--repeats", str(r), "--threads", "2"],
+        "opencv-dnn": lambda b, r: me + ["cv2dnn", "--onnx", args.onnx, "--faces", faces, "--batch", str(b),
+                                         "--repeats", str(r), "--threads", "2"],
+        "keras": lambda b, r: me + ["keras", "--h5", h5, "--faces", faces, "--batch", str(b),
+                                    "--repeats", str(r), "--threads", "2"],
+    }
+    results = {}  # key -> list of per-process medians
+    extras = {}
+    for round_index in range(args.rounds):
+        for batch in (1, 8):
+            repeats = 400 if batch == 1 else 100
+            for name, make in cnn_contenders.items():
+                reps = repeats if name != "keras" else repeats // 4
+                output = child(make(batch, reps))
+                results.setdefault(("cnn", batch, name), []).append(statistics.median(output["seconds"]))
+                extras[("cnn", batch, name)] = output.get("classes")
+        for frame in frames:
+            ours = child([args.bench, "haar", frame["path"], "--repeats", "20"])
+            theirs = child(me + ["haar", "--cascade", cascade, "--frame", frame["path"], "--repeats", "20",
+                                 "--threads", "2"])
+            results.setdefault(("haar", frame["name"], "ours"), []).append(statistics.median(ours["seconds"]))
+            results.setdefault(("haar", frame["name"], "opencv"), []).append(statistics.median(theirs["seconds"]))
+            same = sorted(map(tuple, ours["boxes"])) == sorted(map(tuple, theirs["boxes"]))
+            extras[("haar", frame["name"])] = (same, ours["boxes"], theirs["boxes"])
+        if not args.skip_e2e:
+            ours = child([args.bench, "e2e", video, "--repeats", "3"])
+            results.setdefault(("e2e", "ours"), []).append(statistics.median(ours["seconds"]) / ours["frames"])
+            extras["e2e_frames"] = ours["frames"]
+            extras["e2e_rss"] = max(ours["peak_rss_mb"])
+            for name, tflite in (("fer-tflite", 1), ("fer-keras", 0)):
+                theirs = child(me + ["fer", "--video", video, "--tflite", str(tflite), "--repeats", "3"])
+                results.setdefault(("e2e", name), []).append(statistics.median(theirs["seconds"]) / theirs["frames"])
+        print(f"peers: round {round_index + 1} done", file=sys.stderr)
+
+    end_load = load_average()
+    med = lambda key: statistics.median(results[key])
+    lines = [
+        f"Load average (1, 5, 15 min): {start_load} at start, {end_load} at end; {args.rounds} rounds, "
+        "each contender in its own process, alternating.",
+        "",
+        "| Work | Ours | Peer | Peer's figure | Ratio (ours / peer, higher is better) |",
+        "|---|---|---|---|---|",
+    ]
+    for batch in (1, 8):
+        ours = med(("cnn", batch, "ours"))
+        for name in ("onnxruntime", "opencv-dnn", "keras"):
+            theirs = med(("cnn", batch, name))
+            agree = extras[("cnn", batch, name)] == extras[("cnn", batch, "ours")]
+            lines.append(
+                f"| CNN batch {batch} | {ours * 1000:.3f} ms, {batch / ours:,.0f} faces/s | {name} (2 threads) "
+                f"| {theirs * 1000:.3f} ms, {batch / theirs:,.0f} faces/s | **{theirs / ours:.2f}x**"
+                f"{'' if agree else ' (classes differ!)'} |")
+    for frame in frames:
+        ours = med(("haar", frame["name"], "ours"))
+        theirs = med(("haar", frame["name"], "opencv"))
+        same, mine, cv = extras[("haar", frame["name"])]
+        lines.append(
+            f"| Haar {frame['name']} | {ours * 1000:.2f} ms | OpenCV detectMultiScale (2 threads) "
+            f"| {theirs * 1000:.2f} ms | **{theirs / ours:.2f}x**, boxes "
+            f"{'identical' if same else f'DIFFER: ours {mine} vs {cv}'} |")
+    if not args.skip_e2e:
+        ours = med(("e2e", "ours"))
+        for name, label in (("fer-tflite", "fer default (TFLite)"), ("fer-keras", "fer with Keras")):
+            theirs = med(("e2e", name))
+            lines.append(
+                f"| End to end faces.mp4 ({extras['e2e_frames']} frames) | {1 / ours:.1f} fps "
+                f"(peak RSS {extras['e2e_rss']:.0f} MB) | {label} | {1 / theirs:.1f} fps | **{theirs / ours:.2f}x** |")
+    print("\n".join(lines))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    conversion = commands.add_parser("convert")
+    conversion.add_argument("h5")
+    conversion.add_argument("onnx")
+    work = commands.add_parser("worker")
+    work.add_argument("kind")
+    for option in ("--onnx", "--faces", "--h5", "--cascade", "--frame", "--video"):
+        work.add_argument(option)
+    for option, default in (("--batch", 1), ("--repeats", 100), ("--threads", 2), ("--tflite", 1)):
+        work.add_argument(option, type=int, default=default)
+    whole = commands.add_parser("run")
+    whole.add_argument("--bench", required=True)
+    whole.add_argument("--onnx", required=True)
+    whole.add_argument("--root", required=True)
+    whole.add_argument("--rounds", type=int, default=3)
+    whole.add_argument("--skip-e2e", action="store_true")
+    args = parser.parse_args()
+    if args.command == "convert":
+        convert(args.h5, args.onnx)
+    elif args.command == "worker":
+        worker(args)
+    else:
+        run(args)
+
+
+if __name__ == "__main__":
+    main()
