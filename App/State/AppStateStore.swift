@@ -52,15 +52,24 @@ struct AppStateStore: Sendable {
         state: AppState(),
         warning: "Could not read \(fileURL.path) (\(error.localizedDescription)); starting afresh.")
     }
+    return Self.decode(data, path: fileURL.path)
+  }
+
+  /// Reads the state from the bytes of a state file named `path`; never throws.
+  static func decode(_ data: Data, path: String) -> Loaded {
     guard data.count <= 1 << 20 else {
-      return Loaded(state: AppState(), warning: "\(fileURL.path) is larger than 1 MiB; ignoring it.")
+      return Loaded(state: AppState(), warning: "\(path) is larger than 1 MiB; ignoring it.")
     }
     do {
-      return Loaded(state: try Self.decoder.decode(AppState.self, from: data))
+      return Loaded(state: try decoder.decode(AppState.self, from: data))
     } catch {
-      return Loaded(
-        state: AppState(), warning: "\(fileURL.path) is corrupt; ignoring it and starting afresh.")
+      return Loaded(state: AppState(), warning: "\(path) is corrupt; ignoring it and starting afresh.")
     }
+  }
+
+  /// The bytes `save` writes for `state`.
+  static func encode(_ state: AppState) throws -> Data {
+    try encoder.encode(state)
   }
 
   /// Writes the state atomically, creating the folder (mode 0700) when needed.
@@ -68,7 +77,7 @@ struct AppStateStore: Sendable {
     let folder = fileURL.deletingLastPathComponent()
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let data = try Self.encoder.encode(state)
+    let data = try Self.encode(state)
     let temporary = folder.appendingPathComponent(".state-\(ProcessInfo.processInfo.processIdentifier).tmp")
     do {
       try data.write(to: temporary)

@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// libFuzzer targets for the parsers that read untrusted input. Build and run them with
+/// `Tools/fuzz <target> <seconds>`, which passes `-sanitize=fuzzer,address` to every module
+/// so the libraries under test carry coverage instrumentation too.
+let package = Package(
+  name: "Fuzz",
+  dependencies: [
+    .package(path: "../../Packages/Navigation"),
+    .package(path: "../../Packages/FaceAnalysis"),
+    .package(path: "../../Packages/Inference"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "FuzzDeepLink", dependencies: [.product(name: "Navigation", package: "Navigation")]),
+    .executableTarget(
+      name: "FuzzPNG", dependencies: [.product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+    .executableTarget(
+      name: "FuzzJPEG", dependencies: [.product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+    .executableTarget(
+      name: "FuzzPPM", dependencies: [.product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+    .executableTarget(
+      name: "FuzzHaarCascade",
+      dependencies: [.product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+    .executableTarget(
+      name: "FuzzKerasConfig", dependencies: [.product(name: "Inference", package: "Inference")]),
+    // The app's state reader lives in the executable target, which cannot be a dependency:
+    // its two files are linked into this target (see Sources/FuzzAppState).
+    .executableTarget(name: "FuzzAppState"),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+../../../../App/State/AppState.swift
