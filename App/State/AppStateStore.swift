@@ -98,7 +98,7 @@ struct AppStateStore: Sendable {
 
   private static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     return encoder
   }()
