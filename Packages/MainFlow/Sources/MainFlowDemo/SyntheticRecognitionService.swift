@@ -17,13 +17,13 @@ final class SyntheticRecognitionService: RecognitionService {
 /// The frames of ``SyntheticRecognitionService``.
 final class SyntheticSession: RecognitionSession {
   let summary: String
-  let framesPerSecond: Double? = 10
+  let playback = Playback.video(framesPerSecond: 10)
   private let nextIndex = Mutex(0)
   private static let frameCount = 50
 
   init(name: String) { summary = "\(name) (synthetic, 160x90, 10 fps)" }
 
-  func next() throws -> RecognizedFrame? {
+  func read() throws -> Frame? {
     let index = nextIndex.withLock { index -> Int in
       defer { index += 1 }
       return index
@@ -39,13 +39,20 @@ final class SyntheticSession: RecognitionSession {
       }
     }
     let image = try RGBImage(width: 160, height: 90, pixels: pixels)
-    let happy = Float(index) / Float(Self.frameCount)
+    return Frame(source: summary, index: index, time: Double(index) / 10, image: image)
+  }
+
+  func recognize(_ frame: Frame) throws -> RecognizedFrame {
+    let happy = Float(frame.index) / Float(Self.frameCount)
     let face = RecognizedFace(
-      box: BoundingBox(x: 50 + index, y: 20, width: 40, height: 40),
+      box: BoundingBox(x: 50 + frame.index, y: 20, width: 40, height: 40),
       scores: [0.02, 0.01, 0.02, happy * 0.9, 0.02, 0.03, 0.9 - happy * 0.9], labels: EmotionRecognizer.labels
     )
-    return RecognizedFrame(index: index, time: Double(index) / 10, name: summary, image: image, faces: [face])
+    return RecognizedFrame(
+      index: frame.index, time: frame.time ?? 0, name: frame.source, image: frame.image, faces: [face])
   }
+
+  func frame(at index: Int) throws -> Frame { throw RecognitionSessionError.noSlide(index: index) }
 
   func close() { nextIndex.withLock { $0 = Self.frameCount } }
 }

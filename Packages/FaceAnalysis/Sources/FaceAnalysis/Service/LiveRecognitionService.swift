@@ -58,28 +58,56 @@ public final class LiveRecognitionService: RecognitionService {
   }
 }
 
-/// A frame source and the recognizer, timed per frame. Used from one thread at a time.
+/// A frame source and the recognizer, timed per frame.
+///
+/// ``read()``, ``frame(at:)`` and ``close()`` touch the source from one thread at a time;
+/// ``recognize(_:)`` only uses the recognizer, which is immutable, so it may run alongside.
 final class LiveRecognitionSession: RecognitionSession, @unchecked Sendable {
   let summary: String
-  let framesPerSecond: Double?
+  let playback: Playback
   private let source: any FrameSource
   private let recognizer: EmotionRecognizer
+  private let slides: [String]
+  private let decoder = ImageDecoder()
 
   init(source: any FrameSource, recognizer: EmotionRecognizer) {
     self.source = source
     self.recognizer = recognizer
-    if let video = source as? VideoSource {
+    var slides: [String] = []
+    switch source {
+    case let video as VideoSource:
       let rate = video.frameRate > 0 ? String(format: ", %g fps", video.frameRate) : ""
       summary = "\(source.name) (\(source.kind.rawValue), \(video.width)x\(video.height)\(rate))"
-      framesPerSecond = video.frameRate > 0 ? video.frameRate : nil
-    } else {
+      let framesPerSecond = video.frameRate > 0 ? video.frameRate : nil
+      playback =
+        video.kind == .video
+        ? .video(framesPerSecond: framesPerSecond)
+        : .live(framesPerSecond: framesPerSecond, isCamera: video.kind == .camera)
+    case let folder as FolderSource:
+      slides = folder.files
+      summary = "\(source.name) (folder, \(folder.files.count) image\(folder.files.count == 1 ? "" : "s"))"
+      playback = .slideShow(count: folder.files.count)
+    default:
       summary = "\(source.name) (\(source.kind.rawValue))"
-      framesPerSecond = nil
+      playback = source.kind == .image ? .still : .video(framesPerSecond: nil)
+    }
+    self.slides = slides
+  }
+
+  func read() throws -> Frame? { try source.next() }
+
+  func frame(at index: Int) throws -> Frame {
+    guard slides.indices.contains(index) else { throw RecognitionSessionError.noSlide(index: index) }
+    do {
+      return Frame(
+        source: slides[index], index: index, time: nil,
+        image: try decoder.decode(contentsOfFile: slides[index]))
+    } catch {
+      throw FrameSourceError.image(error)
     }
   }
 
-  func next() throws -> RecognizedFrame? {
-    guard let frame = try source.next() else { return nil }
+  func recognize(_ frame: Frame) throws -> RecognizedFrame {
     let gray = frame.image.grayscale()
     let started = DispatchTime.now()
     let boxes = try recognizer.faceBoxes(in: gray)

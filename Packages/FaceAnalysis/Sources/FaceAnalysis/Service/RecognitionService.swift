@@ -24,21 +24,93 @@ public enum SourceInspection: Equatable, Sendable {
   case invalid(reason: String)
 }
 
-/// A running recognition over one source. Calls come from one background thread at a time.
+/// A running recognition over one source, in two stages that may run on two threads:
+/// ``read()`` decodes the next frame, ``recognize(_:)`` finds its faces and emotions.
+///
+/// A pipeline reads on one thread and recognises on another, so that a slow recognizer
+/// drops frames instead of holding up a live source. ``read()``, ``frame(at:)`` and
+/// ``close()`` are called from one thread at a time; ``recognize(_:)`` may run at the same
+/// time as ``read()``, on another thread.
 public protocol RecognitionSession: AnyObject, Sendable {
   /// What is being read, such as `faces.mp4 (video, 640x360, 10 fps)`.
   var summary: String { get }
 
-  /// The source's frame rate for playback, or `nil` for still images.
-  var framesPerSecond: Double? { get }
+  /// How the source is played: a still, a slide show, a video or a live stream.
+  var playback: Playback { get }
 
-  /// Decodes and recognises the next frame; `nil` at the end of the source.
+  /// Decodes the next frame; `nil` at the end of the source.
   ///
   /// - Throws: when the source fails mid-way (a camera unplugged, a truncated video).
-  func next() throws -> RecognizedFrame?
+  func read() throws -> Frame?
+
+  /// Finds the faces in a frame and names their emotions, timed.
+  func recognize(_ frame: Frame) throws -> RecognizedFrame
+
+  /// Decodes slide `index` of a ``Playback/slideShow(count:)``, from 0.
+  ///
+  /// - Throws: when the slide cannot be read, or the source is not a slide show.
+  func frame(at index: Int) throws -> Frame
 
   /// Stops reading and releases the source (an ffmpeg child is ended and reaped).
   func close()
+}
+
+extension RecognitionSession {
+  /// Reads and recognises the next frame on the calling thread; `nil` at the end.
+  public func next() throws -> RecognizedFrame? {
+    guard let frame = try read() else { return nil }
+    return try recognize(frame)
+  }
+
+  /// The source's frame rate, when it has one.
+  public var framesPerSecond: Double? { playback.framesPerSecond }
+}
+
+/// How a source is played on the Vision screen.
+public enum Playback: Equatable, Sendable {
+  /// One picture, recognised once.
+  case still
+  /// The images of a folder, stepped through one at a time with ``RecognitionSession/frame(at:)``.
+  case slideShow(count: Int)
+  /// A file that plays at its own frame rate (when known) and ends.
+  case video(framesPerSecond: Double?)
+  /// A camera or an ffmpeg `lavfi:` graph: it runs as long as it likes, paced to its frame
+  /// rate; a camera that stops sending frames is lost (it was unplugged).
+  case live(framesPerSecond: Double?, isCamera: Bool)
+
+  /// The rate frames are due at, if any.
+  public var framesPerSecond: Double? {
+    switch self {
+    case .still, .slideShow: return nil
+    case .video(let rate), .live(let rate, _): return rate
+    }
+  }
+
+  /// Whether the source runs in real time whatever the reader does (frames must be dropped
+  /// rather than waited for).
+  public var isLive: Bool {
+    if case .live = self { return true }
+    return false
+  }
+
+  /// Whether the source is a camera.
+  public var isCamera: Bool {
+    if case .live(_, true) = self { return true }
+    return false
+  }
+}
+
+/// Why a session cannot do what was asked.
+public enum RecognitionSessionError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// ``RecognitionSession/frame(at:)`` on a source that is not a slide show, or out of range.
+  case noSlide(index: Int)
+
+  /// One line.
+  public var description: String {
+    switch self {
+    case .noSlide(let index): return "there is no slide \(index + 1) in this source"
+    }
+  }
 }
 
 /// One frame with its faces, as a recognition session yields it.
@@ -71,5 +143,15 @@ public struct RecognizedFrame: Sendable {
     self.faces = faces
     self.detectionSeconds = detectionSeconds
     self.classificationSeconds = classificationSeconds
+  }
+
+  /// The largest face by box area (the first of equals), if any.
+  public var largestFace: RecognizedFace? {
+    var best: RecognizedFace?
+    for face in faces
+    where best.map({ face.box.width * face.box.height > $0.box.width * $0.box.height }) ?? true {
+      best = face
+    }
+    return best
   }
 }

@@ -6,7 +6,8 @@ import TerminalUI
 /// Vision screen, with a modal picker for its source.
 ///
 /// ```
-/// Main ── picker (modal) ── Vision?source=… ── picker (modal, to change the source)
+/// Main ── picker (modal) ── Vision?source=…
+///   │                          └── Esc, or a camera lost: back to Main with the picker over it
 ///   └── "About this app": a request to the parent, which owns the other flows
 /// ```
 @MainActor
@@ -17,6 +18,7 @@ final class MainCoordinator: BaseCoordinator<FlowOutcome>, FlowCoordinator {
   private let environment: MainFlowEnvironment
   private weak var mainScreen: (any Presentable)?
   private weak var visionScreen: (any Presentable)?
+  private weak var visionInput: (any VisionModuleInput)?
   private var visionSource: String?
 
   init(router: any Routing, environment: MainFlowEnvironment) {
@@ -47,16 +49,25 @@ final class MainCoordinator: BaseCoordinator<FlowOutcome>, FlowCoordinator {
     router.setRoot(module.screen, route: MainRoutes.main, owner: self)
   }
 
-  private func showPicker() {
+  private func showPicker(problem: String? = nil) {
     let module = SourcePickerConfigurator.make(service: environment.service, output: self)
     if let suggestion = visionSource ?? environment.lastSource() { module.input.suggest(suggestion) }
+    if let problem { module.input.report(problem) }
     router.present(module.screen, route: MainRoutes.sourcePicker, owner: self)
+  }
+
+  /// Leaves the Vision screen for the picker: back to Main, with the picker over it.
+  private func returnToPicker(problem: String? = nil) {
+    visionInput?.stop()
+    if let mainScreen { router.pop(to: mainScreen) }
+    showPicker(problem: problem)
   }
 
   private func showVision(source: String) {
     let module = VisionConfigurator.make(
       source: source, service: environment.service, scheduler: environment.scheduler, output: self)
     visionScreen = module.screen
+    visionInput = module.input
     visionSource = source
     environment.sourceChosen(source)
     router.push(
@@ -85,5 +96,7 @@ extension MainCoordinator: SourcePickerModuleOutput {
 }
 
 extension MainCoordinator: VisionModuleOutput {
-  func visionDidRequestSource() { showPicker() }
+  func visionDidRequestSource() { returnToPicker() }
+
+  func visionDidLoseSource(_ message: String) { returnToPicker(problem: message) }
 }

@@ -15,6 +15,8 @@ protocol SourcePickerViewOutput: AnyObject {
 protocol SourcePickerModuleInput: AnyObject {
   /// Puts a source in the field, such as the last one used.
   func suggest(_ source: String)
+  /// Says why the picker is back, such as a camera that went away, above the usual message.
+  func report(_ problem: String)
 }
 
 /// Asks for a camera, a video, an image or a folder, checking the name with the recognition
@@ -24,6 +26,7 @@ final class SourcePickerPresenter: SourcePickerViewOutput, SourcePickerModuleInp
   weak var view: (any SourcePickerViewInput)?
   weak var output: (any SourcePickerModuleOutput)?
   private let service: any RecognitionService
+  private var suggestion = ""
 
   static let message =
     "Recognize emotions from a camera (/dev/video0), a video file, an image, a folder of images, "
@@ -48,5 +51,10 @@ final class SourcePickerPresenter: SourcePickerViewOutput, SourcePickerModuleInp
     output?.sourcePicker(didChoose: trimmed)
   }
 
-  func suggest(_ source: String) { view?.show(message: Self.message, text: source) }
+  func suggest(_ source: String) {
+    suggestion = source
+    view?.show(message: Self.message, text: source)
+  }
+
+  func report(_ problem: String) { view?.show(message: problem + "\n\n" + Self.message, text: suggestion) }
 }

@@ -1,113 +1,332 @@
 import FaceAnalysis
 import Foundation
-import Synchronization
 import TerminalUI
 
-/// Runs a recognition session on a thread of its own and hands frames to the run loop.
+/// Runs a recognition session as a pipeline of two threads and hands results to the run loop.
 ///
-/// At most one frame waits for the screen: when recognition outpaces drawing, the newer frame
-/// replaces the waiting one, so nothing queues without bound. Videos are paced to their own
-/// frame rate. ``stop()`` may be called from any thread, including a presenter's deinit; the
-/// session itself is only touched by the worker's thread, which closes it on the way out.
-final class RecognitionWorker: Sendable {
+/// ```
+/// reader thread ──(one waiting frame)──> recognition thread ──(one waiting result)──> run loop
+/// ```
+///
+/// The reader decodes frames and paces them to the source's frame rate; the recognition thread
+/// finds faces and emotions; the run loop draws. Each hand-over holds at most one frame. When
+/// a stage is slower than the one before it, the newer frame replaces the waiting one and the
+/// older is counted as dropped (``Policy/dropsFrames``), or the faster stage waits
+/// (line mode on a file, where every frame is reported). Nothing queues without bound, so
+/// memory stays flat however long the stream runs.
+///
+/// ``stop()``, ``setPaused(_:)`` and ``showSlide(_:)`` may be called from any thread; the
+/// session is opened, read and closed by the reader thread alone.
+final class RecognitionWorker: @unchecked Sendable {
+  /// How the pipeline treats time.
+  struct Policy: Equatable, Sendable {
+    /// Wait for each frame's time before passing it on (videos and live sources play in
+    /// real time).
+    var paces: Bool
+    /// Replace a waiting frame instead of waiting for the next stage to take it.
+    var dropsFrames: Bool
+
+    /// Real time: paced, dropping frames when recognition or drawing falls behind.
+    static let realTime = Policy(paces: true, dropsFrames: true)
+    /// Every frame, as fast as recognition goes: for reports, such as line mode on a file.
+    static let everyFrame = Policy(paces: false, dropsFrames: false)
+
+    /// What to do with `playback`. Live sources run in real time whatever is asked, since
+    /// they do not wait for their reader; so does a slide show (the newest slide asked for
+    /// wins). A file without a frame rate has no clock to keep, so nothing is dropped.
+    func adjusted(for playback: Playback) -> Policy {
+      switch playback {
+      case .live, .slideShow: return .realTime
+      case .video(nil): return .everyFrame
+      case .video, .still: return self
+      }
+    }
+  }
+
   /// What the worker reports, on the run loop.
   enum Event: Sendable {
-    /// The source opened; its summary.
-    case opened(String)
-    /// The newest recognised frame (earlier ones may have been dropped).
+    /// The source opened: its summary and how it plays.
+    case opened(summary: String, playback: Playback)
+    /// The newest recognised frame; `dropped` counts every frame dropped so far.
     case frame(RecognizedFrame, dropped: Int)
-    /// The source ended; the counts cover every frame recognised, shown or dropped.
+    /// A slide of a slide show could not be read; the others still can.
+    case slideFailed(index: Int, message: String)
+    /// The source ended; the counts cover every frame recognised.
     case finished(VisionTally)
-    /// The source failed; one line naming the problem.
+    /// The source could not be opened or failed mid-way; one line naming the problem.
     case failed(String)
+    /// A camera stopped sending frames (it was unplugged, or another program took it).
+    case sourceLost(String)
   }
 
-  private struct State {
-    var stopped = false
-    var waiting: RecognizedFrame?
-    var dropped = 0
+  /// The end of the reader's work, passed down the pipeline after the last frame.
+  private enum Ending {
+    case finished
+    case failed(String)
+    case lost(String)
   }
 
-  private let state = Mutex(State())
+  /// Shared state, guarded by `condition`.
+  private var stopped = false
+  private var paused = false
+  private var pausedSince: Date?
+  private var pausedTotal: TimeInterval = 0
+  private var requestedSlide = 0
+  private var toRecognize: Frame?
+  private var ending: Ending?
+  private var toShow: RecognizedFrame?
+  private var dropped = 0
+  private let condition = NSCondition()
+
   private let service: any RecognitionService
   private let source: String
+  private let requestedPolicy: Policy
+  private let poster: MainLoopPoster
+  private let deliver: @MainActor @Sendable (Event) -> Void
 
-  init(service: any RecognitionService, source: String) {
+  /// Creates the worker; nothing runs before ``start()``.
+  ///
+  /// - Parameter deliver: receives the events on the loop that `poster` feeds.
+  init(
+    service: any RecognitionService, source: String, policy: Policy, poster: MainLoopPoster,
+    deliver: @escaping @MainActor @Sendable (Event) -> Void
+  ) {
     self.service = service
     self.source = source
+    self.requestedPolicy = policy
+    self.poster = poster
+    self.deliver = deliver
   }
 
-  /// Starts the thread; `deliver` runs on the loop that `poster` feeds.
-  func start(poster: MainLoopPoster, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
-    let thread = Thread { [self] in run(poster: poster, deliver: deliver) }
-    thread.name = "emotions.recognition"
-    thread.start()
+  /// Starts the reader thread, which opens the source and starts the recognition thread.
+  func start() {
+    let reader = Thread { [self] in runReader() }
+    reader.name = "emotions.reader"
+    reader.start()
   }
 
-  /// Asks the thread to stop; it closes the source after the frame in hand.
+  /// Asks both threads to stop; the reader closes the source after the frame in hand.
   func stop() {
-    state.withLock { $0.stopped = true }
+    locked { stopped = true }
   }
 
-  private var isStopped: Bool { state.withLock { $0.stopped } }
+  /// Pauses or resumes: a file stops being read (and its clock stops); a live source is
+  /// still read, so that it does not fall behind, but its frames are skipped.
+  func setPaused(_ value: Bool) {
+    locked {
+      guard paused != value else { return }
+      paused = value
+      if value {
+        pausedSince = Date()
+      } else if let since = pausedSince {
+        pausedTotal += Date().timeIntervalSince(since)
+        pausedSince = nil
+      }
+    }
+  }
 
-  private func run(poster: MainLoopPoster, deliver: @escaping @MainActor @Sendable (Event) -> Void) {
+  /// Asks a slide show for slide `index`, from 0.
+  func showSlide(_ index: Int) {
+    locked { requestedSlide = index }
+  }
+
+  /// How many frames were dropped so far.
+  var droppedCount: Int { locked { dropped } }
+
+  // MARK: - Reader thread
+
+  private func runReader() {
     let session: any RecognitionSession
     do {
       session = try service.open(source: source)
     } catch {
-      poster.post { deliver(.failed("\(error)")) }
+      post(.failed("\(error)"))
       return
     }
-    defer { session.close() }
-    guard !isStopped else { return }
-    let summary = session.summary
-    poster.post { deliver(.opened(summary)) }
+    let playback = session.playback
+    let policy = requestedPolicy.adjusted(for: playback)
+    post(.opened(summary: session.summary, playback: playback))
+    let recognition = Thread { [self] in runRecognition(session, policy: policy) }
+    recognition.name = "emotions.recognition"
+    recognition.start()
 
-    let start = Date()
-    var tally = VisionTally()
-    while !isStopped {
-      let frame: RecognizedFrame?
-      do {
-        frame = try session.next()
-      } catch {
-        if !isStopped { poster.post { deliver(.failed("\(error)")) } }
-        break
-      }
-      guard let frame else {
-        let final = tally
-        poster.post { deliver(.finished(final)) }
-        break
-      }
-      tally.add(frame)
-      if let fps = session.framesPerSecond, fps > 0 {
-        let ahead = frame.time - Date().timeIntervalSince(start)
-        if ahead > 0 { Thread.sleep(forTimeInterval: min(ahead, 1)) }
-      }
-      hand(frame, poster: poster, deliver: deliver)
+    let end: Ending
+    switch playback {
+    case .slideShow: end = readSlides(session)
+    case .still: end = readStill(session)
+    case .video, .live: end = readStream(session, playback: playback, policy: policy)
+    }
+    locked { ending = end }
+    session.close()
+  }
+
+  private func readStill(_ session: any RecognitionSession) -> Ending {
+    do {
+      guard let frame = try session.read() else { return .failed("\(source): no picture") }
+      pass(frame, dropping: false)
+      return .finished
+    } catch {
+      return .failed("\(error)")
     }
   }
 
-  /// Puts the frame in the single waiting slot, posting a job only when the slot was empty.
-  private func hand(
-    _ frame: RecognizedFrame, poster: MainLoopPoster, deliver: @escaping @MainActor @Sendable (Event) -> Void
-  ) {
-    let slotWasEmpty = state.withLock { state -> Bool in
-      if state.waiting != nil { state.dropped += 1 }
-      let empty = state.waiting == nil
-      state.waiting = frame
+  private func readSlides(_ session: any RecognitionSession) -> Ending {
+    var shown: Int?
+    while true {
+      let wanted: Int? = locked {
+        while !stopped && requestedSlide == shown { condition.wait() }
+        return stopped ? nil : requestedSlide
+      }
+      guard let wanted else { return .finished }
+      shown = wanted
+      do {
+        pass(try session.frame(at: wanted), dropping: true)
+      } catch {
+        post(.slideFailed(index: wanted, message: "\(error)"))
+      }
+    }
+  }
+
+  private func readStream(_ session: any RecognitionSession, playback: Playback, policy: Policy) -> Ending {
+    var clockStart: Date?
+    var framesRead = 0
+    while true {
+      // A paused file waits; a live source keeps being read and its frames are skipped.
+      let skip: Bool? = locked {
+        while paused && !playback.isLive && !stopped { condition.wait() }
+        return stopped ? nil : paused
+      }
+      guard let skip else { return .finished }
+      let frame: Frame?
+      do {
+        frame = try session.read()
+      } catch {
+        if isStopped { return .finished }
+        return playback.isCamera ? .lost("\(error)") : .failed("\(error)")
+      }
+      guard let frame else {
+        if playback.isCamera, !isStopped {
+          return .lost("\(source): the camera stopped sending frames after \(framesRead)")
+        }
+        return .finished
+      }
+      framesRead += 1
+      if policy.paces, playback.framesPerSecond != nil, let time = frame.time {
+        let start = clockStart ?? Date().addingTimeInterval(-time)
+        clockStart = start
+        guard waitUntil(start.addingTimeInterval(time), honouringPause: !playback.isLive) else {
+          return .finished
+        }
+      }
+      if !skip { pass(frame, dropping: policy.dropsFrames) }
+    }
+  }
+
+  /// Waits for `due`, plus the time spent paused when `honouringPause` (a file's clock stops
+  /// while paused; a live source's does not); `false` when stopped meanwhile.
+  private func waitUntil(_ due: Date, honouringPause: Bool) -> Bool {
+    locked {
+      while !stopped {
+        let target = honouringPause ? due.addingTimeInterval(pausedTotal) : due
+        let paused = honouringPause && self.paused
+        if paused || Date() < target {
+          _ = condition.wait(until: paused ? Date().addingTimeInterval(0.1) : target)
+        } else {
+          return true
+        }
+      }
+      return false
+    }
+  }
+
+  /// Hands a frame to the recognition thread: replacing a waiting one when dropping, or
+  /// waiting for the slot to empty.
+  private func pass(_ frame: Frame, dropping: Bool) {
+    locked {
+      if !dropping {
+        while toRecognize != nil && !stopped { condition.wait() }
+      } else if toRecognize != nil {
+        dropped += 1
+      }
+      toRecognize = frame
+    }
+  }
+
+  // MARK: - Recognition thread
+
+  private func runRecognition(_ session: any RecognitionSession, policy: Policy) {
+    var tally = VisionTally()
+    while true {
+      let next: (frame: Frame?, ending: Ending?) = locked {
+        while toRecognize == nil && ending == nil && !stopped { condition.wait() }
+        if stopped { return (nil, .finished) }
+        if let frame = toRecognize {
+          toRecognize = nil
+          return (frame, nil)
+        }
+        return (nil, ending)
+      }
+      guard let frame = next.frame else {
+        guard !isStopped else { return }
+        switch next.ending ?? .finished {
+        case .finished:
+          tally.dropped = droppedCount
+          let final = tally
+          post(.finished(final))
+        case .failed(let message): post(.failed(message))
+        case .lost(let message): post(.sourceLost(message))
+        }
+        return
+      }
+      do {
+        let recognized = try session.recognize(frame)
+        tally.add(recognized)
+        show(recognized, dropping: policy.dropsFrames)
+      } catch {
+        if !isStopped { post(.failed("\(frame.source): \(error)")) }
+        stop()
+        return
+      }
+    }
+  }
+
+  /// Puts a result in the single slot the run loop takes from, posting a job only when the
+  /// slot was empty; without dropping, waits until the loop took the previous one.
+  private func show(_ frame: RecognizedFrame, dropping: Bool) {
+    let slotWasEmpty: Bool = locked {
+      if !dropping {
+        while toShow != nil && !stopped { condition.wait() }
+      }
+      let empty = toShow == nil
+      if !empty { dropped += 1 }
+      toShow = frame
       return empty
     }
     guard slotWasEmpty else { return }
-    poster.post { [self] in
-      let (next, dropped) = state.withLock { state in
-        defer {
-          state.waiting = nil
-          state.dropped = 0
-        }
-        return (state.waiting, state.dropped)
+    poster.post { [self, deliver] in
+      let taken: (frame: RecognizedFrame?, dropped: Int) = locked {
+        defer { toShow = nil }
+        return (toShow, dropped)
       }
-      if let next { deliver(.frame(next, dropped: dropped)) }
+      if let frame = taken.frame { deliver(.frame(frame, dropped: taken.dropped)) }
     }
+  }
+
+  // MARK: - Helpers
+
+  private var isStopped: Bool { locked { stopped } }
+
+  private func post(_ event: Event) {
+    poster.post { [deliver] in deliver(event) }
+  }
+
+  /// Runs `body` under the lock and wakes every waiting thread after it.
+  private func locked<T>(_ body: () -> T) -> T {
+    condition.lock()
+    defer {
+      condition.broadcast()
+      condition.unlock()
+    }
+    return body()
   }
 }

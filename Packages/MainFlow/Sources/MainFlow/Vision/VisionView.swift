@@ -3,49 +3,183 @@ import TerminalUI
 /// What the Vision presenter shows on its view.
 @MainActor
 protocol VisionViewInput: AnyObject {
-  /// Shows a status line, with no frame yet.
-  func showStatus(_ status: String)
-  /// Shows a frame: the picture, a status line, one line per face, and the scores of the
-  /// largest face as bars.
-  func show(image: RGBImage?, status: String, faces: [String], scores: [(label: String, value: Double)])
-  /// Shows an error in place of the frame.
-  func showError(_ message: String)
+  /// Shows the newest state of the screen.
+  func show(_ model: VisionViewModel)
+  /// Adds a line to the line-mode report (one per processed frame, then the summary).
+  func report(_ line: String)
 }
 
-/// The Vision screen: the frame, its faces and the seven scores of the largest face.
+/// The Vision screen: the frame in half blocks with every face boxed and labelled, the
+/// largest face's scores and trend beside or under it, and a status footer.
+///
+/// Keys: space pauses and resumes, `s` saves the frame as a PNG, ← → step through a
+/// folder's slides, Esc (or Backspace) goes back to the source picker. In line mode the
+/// same actions are numbered choices, and every processed frame prints one line.
 @MainActor
-final class VisionView: PanelScreen, VisionViewInput {
+final class VisionView: Screen, VisionViewInput {
+  let title = "Vision"
   /// Where the user's requests go; the view keeps its presenter alive.
   let output: any VisionViewOutput
-  private(set) var status = ""
-  private(set) var faceLines: [String] = []
+  /// What is shown now.
+  private(set) var model = VisionViewModel()
+  private var pendingLines: [String] = []
 
   init(output: any VisionViewOutput) {
     self.output = output
-    super.init(title: "Vision", widgets: [])
-    buttons = ButtonRow([
-      ScreenAction("Another source", key: "o") { [weak self] in self?.output.didRequestSource() }
-    ])
   }
 
-  func showStatus(_ status: String) {
-    self.status = status
-    let rest = widgets.dropFirst()
-    widgets = [TextBlock(status, style: .dim)] + rest
+  /// The status line, as shown at the bottom.
+  var status: String { model.status }
+
+  func show(_ model: VisionViewModel) { self.model = model }
+
+  func report(_ line: String) { pendingLines.append(line) }
+
+  func takeLineOutput() -> [String] {
+    defer { pendingLines = [] }
+    return pendingLines
   }
 
-  func show(image: RGBImage?, status: String, faces: [String], scores: [(label: String, value: Double)]) {
-    self.status = status
-    faceLines = faces
-    var widgets: [any Widget] = [TextBlock(status, style: .dim)]
-    if let image { widgets.append(ImageView(image: image)) }
-    widgets.append(TextBlock(faces.isEmpty ? "No face in this frame." : faces.joined(separator: "\n")))
-    if !scores.isEmpty { widgets.append(BarChart(scores.map { BarChart.Entry($0.label, $0.value) })) }
-    self.widgets = widgets
+  // MARK: - Drawing
+
+  func draw(into canvas: inout Canvas) {
+    let layout = VisionLayout(size: canvas.size)
+    if let picture = layout.picture {
+      if model.image != nil {
+        canvas.draw(ImageView(image: model.image, boxes: model.boxes), in: picture)
+      } else {
+        canvas.put(
+          model.tone == .error ? "No picture." : "Waiting for the first frame…",
+          at: Point(x: picture.minX + 1, y: picture.minY), style: .dim, maxWidth: picture.width - 1)
+      }
+    }
+    if let panel = layout.panel { drawPanel(into: &canvas, in: panel) }
+    if let fallback = layout.fallback { drawFallback(into: &canvas, in: fallback) }
+    canvas.put(model.details, at: Point(x: 1, y: layout.detailsRow), style: .dim, maxWidth: canvas.width - 2)
+    let statusStyle: Style =
+      switch model.tone {
+      case .normal: .plain
+      case .notice: .bold
+      case .error: Style(bold: true, foreground: .red)
+      }
+    canvas.put(
+      (model.tone == .error ? "✗ " : "") + model.status, at: Point(x: 1, y: layout.statusRow),
+      style: statusStyle, maxWidth: canvas.width - 2)
   }
 
-  func showError(_ message: String) {
-    status = message
-    widgets = [TextBlock(message, style: Style(foreground: .red))]
+  /// Heading, bars, sparkline; then, at the side, the faces as text.
+  private func drawPanel(into canvas: inout Canvas, in rect: Rect) {
+    var y = rect.minY
+    canvas.put(model.scoreTitle, at: Point(x: rect.minX, y: y), style: .bold, maxWidth: rect.width)
+    y += 1
+    guard !model.scores.isEmpty else { return }
+    let bars = BarChart(model.scores)
+    canvas.draw(bars, in: Rect(x: rect.minX, y: y, width: rect.width, height: min(7, rect.maxY - y)))
+    y += model.scores.count
+    if let trend = model.trend, y < rect.maxY {
+      let isSide = rect.height > VisionLayout.bottomPanelHeight
+      if isSide {
+        y += 1
+        canvas.put(
+          "\(trend.label), last 10 s", at: Point(x: rect.minX, y: y), style: .dim, maxWidth: rect.width)
+        y += 1
+        canvas.draw(Sparkline(trend.values), in: Rect(x: rect.minX, y: y, width: rect.width, height: 1))
+        y += 1
+      } else {
+        let label = "\(trend.label) "
+        let used = canvas.put(label, at: Point(x: rect.minX, y: y), style: .dim, maxWidth: rect.width)
+        canvas.draw(
+          Sparkline(trend.values), in: Rect(x: rect.minX + used, y: y, width: rect.width - used, height: 1))
+        return
+      }
+    }
+    guard model.faces.count > 1, y + 1 < rect.maxY else { return }
+    y += 1
+    canvas.put(
+      "\(model.faces.count) faces", at: Point(x: rect.minX, y: y), style: .bold, maxWidth: rect.width)
+    for line in model.faces where y + 1 < rect.maxY {
+      y += 1
+      canvas.put(line, at: Point(x: rect.minX, y: y), maxWidth: rect.width)
+    }
+  }
+
+  /// The faces as text when the picture does not fit.
+  private func drawFallback(into canvas: inout Canvas, in rect: Rect) {
+    var lines = ["Too small for the picture."]
+    lines += model.faces.isEmpty ? [model.image == nil ? "" : "No face in this frame."] : model.faces
+    for (row, line) in lines.enumerated() where row < rect.height {
+      canvas.put(
+        line, at: Point(x: rect.minX, y: rect.minY + row), style: row == 0 ? .dim : .plain,
+        maxWidth: rect.width)
+    }
+  }
+
+  // MARK: - Keys
+
+  var keyHints: [KeyHint] {
+    var hints: [KeyHint] = []
+    if model.canPause { hints.append(KeyHint("Space", model.isPaused ? "resume" : "pause")) }
+    if model.slide != nil { hints.append(KeyHint("←→", "slides")) }
+    if model.canSave { hints.append(KeyHint("s", "save PNG")) }
+    hints.append(KeyHint("Esc", "source"))
+    return hints
+  }
+
+  func handle(_ key: Key) -> Bool {
+    switch key {
+    case .character(" ") where model.canPause:
+      output.didTogglePause()
+    case .character("s") where model.canSave, .character("S") where model.canSave:
+      output.didRequestSave()
+    case .left where model.slide != nil:
+      output.didStep(by: -1)
+    case .right where model.slide != nil:
+      output.didStep(by: 1)
+    case .escape, .backspace:
+      output.didRequestSource()
+    default:
+      return false
+    }
+    return true
+  }
+
+  // MARK: - Line mode
+
+  /// The choices of line mode, in order, with what each does.
+  private var lineChoices: [(title: String, perform: @MainActor () -> Void)] {
+    var choices: [(String, @MainActor () -> Void)] = []
+    if model.canPause {
+      choices.append((model.isPaused ? "Resume" : "Pause", { [output] in output.didTogglePause() }))
+    }
+    if model.slide != nil {
+      choices.append(("Previous image", { [output] in output.didStep(by: -1) }))
+      choices.append(("Next image", { [output] in output.didStep(by: 1) }))
+    }
+    if model.canSave { choices.append(("Save this frame as PNG", { [output] in output.didRequestSave() })) }
+    choices.append(("Another source", { [output] in output.didRequestSource() }))
+    return choices
+  }
+
+  func linePage(width: Int) -> LinePage {
+    var lines = model.source.isEmpty || model.status.hasPrefix(model.source) ? [] : [model.source]
+    lines.append(model.status)
+    if !model.details.isEmpty { lines.append(model.details) }
+    if model.image != nil {
+      lines += model.faces.isEmpty ? ["No face in this frame."] : model.faces
+      if !model.scores.isEmpty {
+        lines.append(model.scoreTitle)
+        lines += BarChart(model.scores).lines(width: min(width, 60))
+      }
+    }
+    return LinePage(lines: lines, choices: lineChoices.map(\.title))
+  }
+
+  func handleLine(_ line: String) -> LineCommandResult {
+    let choices = lineChoices
+    guard let index = LineCommandResult.choiceIndex(line, count: choices.count) else {
+      return .invalidChoice(count: choices.count)
+    }
+    choices[index].perform()
+    return .handled
   }
 }

@@ -1,0 +1,47 @@
+import CPNGShims
+import Foundation
+
+/// Writes RGB images as PNG files through libpng (via the setjmp-safe `cpng_` C shims).
+///
+/// ```swift
+/// try PNGEncoder.write(image, to: "/tmp/frame.png")
+/// ```
+public enum PNGEncoder {
+  /// Why a PNG could not be written.
+  public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What went wrong, from libpng or the system.
+    public var reason: String
+
+    /// `path: cannot write the PNG (reason)`.
+    public var description: String { "\(path): cannot write the PNG (\(reason))" }
+  }
+
+  /// Writes `image` to `path`, replacing any file there. The file appears whole or not at
+  /// all: it is written next to its final name and renamed.
+  public static func write(_ image: RGBImage, to path: String) throws(Failure) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let temporary =
+      (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+    var message = [CChar](repeating: 0, count: 256)
+    let status = image.pixels.withUnsafeBufferPointer { pixels in
+      message.withUnsafeMutableBufferPointer { text in
+        cpng_write_rgb_file(
+          temporary, pixels.baseAddress, UInt32(image.width), UInt32(image.height), text.baseAddress,
+          text.count)
+      }
+    }
+    guard status == Int32(CPNG_OK) else {
+      unlink(temporary)
+      let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      throw Failure(
+        path: path, reason: bytes.isEmpty ? "unknown error" : String(decoding: bytes, as: UTF8.self))
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      throw Failure(path: path, reason: reason)
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/// The largest face's scores over the last seconds, for the sparkline: bounded by time and
+/// by count, so it stays small however long the stream runs.
+struct ScoreHistory: Equatable {
+  /// One frame's sample.
+  struct Sample: Equatable {
+    /// Seconds on the source's clock (or the wall clock for sources without one).
+    var time: Double
+    /// The largest face's scores in model order, or `nil` when the frame had no face.
+    var scores: [Float]?
+  }
+
+  /// How far back the history reaches, in seconds.
+  let span: Double
+  /// The most samples kept.
+  let capacity: Int
+  /// The samples, oldest first.
+  private(set) var samples: [Sample] = []
+
+  init(span: Double = 10, capacity: Int = 240) {
+    self.span = span
+    self.capacity = capacity
+  }
+
+  /// Adds a sample and forgets those older than ``span`` before it (all of them when time
+  /// went backwards, as when a video starts again).
+  mutating func add(time: Double, scores: [Float]?) {
+    if let last = samples.last, time < last.time { samples.removeAll() }
+    samples.append(Sample(time: time, scores: scores))
+    let oldest = time - span
+    if let firstKept = samples.firstIndex(where: { $0.time >= oldest }), firstKept > 0 {
+      samples.removeFirst(firstKept)
+    }
+    if samples.count > capacity { samples.removeFirst(samples.count - capacity) }
+  }
+
+  /// The score of label `index` in each sample, 0 for frames without a face.
+  func values(of index: Int) -> [Double] {
+    samples.map { sample in
+      guard let scores = sample.scores, scores.indices.contains(index) else { return 0 }
+      return Double(scores[index])
+    }
+  }
+
+  /// Forgets everything.
+  mutating func removeAll() { samples.removeAll() }
+}

@@ -1,0 +1,60 @@
+import TerminalUI
+
+/// Everything the Vision screen shows, made by the presenter from the newest frame.
+struct VisionViewModel: Equatable {
+  /// How the status line reads.
+  enum Tone: Equatable {
+    /// Ordinary progress: opening, playing, finished.
+    case normal
+    /// Something the user did worked, such as a saved frame.
+    case notice
+    /// Something failed.
+    case error
+  }
+
+  /// The largest face's top emotion over the last seconds.
+  struct Trend: Equatable {
+    /// The label followed.
+    var label: String
+    /// Its score in each recent frame, oldest first, 0...1.
+    var values: [Double]
+  }
+
+  /// The picture, or `nil` before the first frame.
+  var image: RGBImage?
+  /// Face outlines with their top emotion, in the picture's pixels.
+  var boxes: [ImageView.Box] = []
+  /// One line per face: `happy 87% at 120,40 80x80`.
+  var faces: [String] = []
+  /// The seven scores of the largest face; empty when there is none.
+  var scores: [BarChart.Entry] = []
+  /// The heading of the score panel: `Largest face: happy 87%` or `No face`.
+  var scoreTitle = "No face"
+  /// The sparkline of the largest face's top emotion; `nil` without a face.
+  var trend: Trend?
+  /// What is being read, such as `faces.mp4 (video, 640x360, 10 fps)`.
+  var source = ""
+  /// Source, resolution, frames shown per second and recognition times.
+  var details = ""
+  /// Opening, playing, paused, finished, saved, or what went wrong.
+  var status = ""
+  /// How ``status`` reads.
+  var tone = Tone.normal
+  /// Whether space resumes rather than pauses.
+  var isPaused = false
+  /// Whether pausing means anything (videos and live sources that have not ended).
+  var canPause = false
+  /// Whether there is a frame to save.
+  var canSave = false
+  /// The slide shown and how many there are, for a folder.
+  var slide: (index: Int, count: Int)?
+
+  static func == (lhs: VisionViewModel, rhs: VisionViewModel) -> Bool {
+    lhs.image == rhs.image && lhs.boxes == rhs.boxes && lhs.faces == rhs.faces && lhs.scores == rhs.scores
+      && lhs.scoreTitle == rhs.scoreTitle && lhs.trend == rhs.trend && lhs.source == rhs.source
+      && lhs.details == rhs.details
+      && lhs.status == rhs.status && lhs.tone == rhs.tone && lhs.isPaused == rhs.isPaused
+      && lhs.canPause == rhs.canPause && lhs.canSave == rhs.canSave && lhs.slide?.index == rhs.slide?.index
+      && lhs.slide?.count == rhs.slide?.count
+  }
+}

@@ -1,0 +1,65 @@
+import FaceAnalysis
+import Foundation
+import Navigation
+import TerminalUI
+import Testing
+
+@testable import MainFlow
+
+/// Owns the screens a Vision test shows.
+@MainActor
+final class ScreenOwner: BaseCoordinator<Void> {}
+
+/// Records what the Vision module tells its coordinator.
+@MainActor
+final class VisionOutputRecorder: VisionModuleOutput {
+  var requests: [String] = []
+  func visionDidRequestSource() { requests.append("picker") }
+  func visionDidLoseSource(_ message: String) { requests.append("lost: \(message)") }
+}
+
+/// The Vision module on a virtual terminal, with a fake service.
+@MainActor
+final class VisionHarness {
+  let router = TerminalRouter()
+  let terminal: VirtualTerminal
+  let owner = ScreenOwner()
+  let output = VisionOutputRecorder()
+  let view: VisionView
+  let input: any VisionModuleInput
+
+  init(
+    service: any RecognitionService, source: String = "clip.mp4", size: Size = Size(width: 80, height: 24),
+    mode: TerminalApp.Mode = .fullScreen, environment: [String: String] = ["TERM": "xterm-256color"],
+    saver: any FrameSaving = PNGFrameSaver(directory: NSTemporaryDirectory())
+  ) throws {
+    terminal = VirtualTerminal(router: router, size: size, mode: mode, environment: environment)
+    let module = VisionConfigurator.make(
+      source: source, service: service, scheduler: terminal.app, output: output, saver: saver)
+    view = try #require(module.screen as? VisionView)
+    input = module.input
+    router.setRoot(view, route: MainRoutes.vision, owner: owner)
+  }
+
+  /// Runs the loop's posted jobs until `condition` holds, for at most `limit`.
+  @discardableResult
+  func pump(limit: Duration = .seconds(20), until condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+      terminal.runPostedJobs()
+      if condition() { return true }
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    return false
+  }
+
+  /// Runs the loop until the source has finished.
+  @discardableResult
+  func playToTheEnd() -> Bool { pump { view.status.contains("finished") } }
+
+  /// Stops recognition so that no thread outlives the test.
+  func close() {
+    input.stop()
+    router.close(owner)
+  }
+}

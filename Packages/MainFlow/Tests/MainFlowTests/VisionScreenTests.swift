@@ -1,0 +1,316 @@
+import FaceAnalysis
+import Foundation
+import Navigation
+import TerminalUI
+import Testing
+
+@testable import MainFlow
+
+@MainActor
+@Suite("Vision screen")
+struct VisionScreenTests {
+  /// A 64x32 still with two faces, the larger one happy.
+  static func stillService() -> FakeRecognitionService {
+    FakeRecognitionService { name in
+      FakeSession(name: name, frames: 1, playback: .still, width: 64, height: 32, timing: (0.012, 0.004)) {
+        _ in
+        [
+          FakeSession.face(x: 8, y: 8, width: 16, height: 16, scores: [0, 0, 0, 0.75, 0.05, 0.1, 0.1]),
+          FakeSession.face(x: 40, y: 10, width: 12, height: 12, scores: [0.1, 0, 0, 0.1, 0.6, 0.1, 0.1]),
+        ]
+      }
+    }
+  }
+
+  // MARK: - Layout
+
+  @Test(
+    "the picture, the score panel and the footer at several sizes",
+    arguments: [
+      (Size(width: 80, height: 24), true), (Size(width: 200, height: 60), true),
+      (Size(width: 60, height: 30), false),
+    ])
+  func layout(size: Size, panelAtTheSide: Bool) throws {
+    let harness = try VisionHarness(service: Self.stillService(), source: "still.png", size: size)
+    defer { harness.close() }
+    #expect(harness.playToTheEnd())
+    let lines = harness.terminal.screenLines
+    let area = VisionLayout(size: Size(width: size.width, height: size.height - 4))
+    let picture = try #require(area.picture)
+    let panel = try #require(area.panel)
+    #expect(area.fallback == nil)
+    // The panel beside the picture when wide; under it otherwise.
+    #expect(panelAtTheSide ? panel.minX > picture.maxX : panel.minY >= picture.maxY)
+    let pictureRows = lines[(2 + picture.minY)..<(2 + picture.maxY)]
+    #expect(pictureRows.contains { $0.contains("▀") }, "the picture is drawn in half blocks")
+    #expect(
+      pictureRows.contains { $0.contains("happy 75%") } && pictureRows.contains { $0.contains("sad 60%") })
+    let title = lines[2 + panel.minY]
+    #expect(title.dropFirst(panel.minX).hasPrefix("Largest face: happy 75%"), "\(title)")
+    #expect(lines[2 + panel.minY + 4].contains("happy    █"))
+    #expect(lines[2 + panel.minY + 4].hasSuffix("75%"))
+    #expect(lines[size.height - 4] == " fake still.png · 64x32 · detect 12 ms · classify 4 ms")
+    #expect(
+      lines[size.height - 3].hasPrefix(
+        String(" finished · 1 frames, 2 faces, happy 50%, sad 50%, 16 ms a frame".prefix(size.width - 2))))
+    #expect(lines[size.height - 1].hasPrefix(" s save PNG  Esc source  ? help"))
+  }
+
+  @Test func theAreasAtKnownSizes() {
+    let wide = VisionLayout(size: Size(width: 80, height: 20))
+    #expect(wide.picture == Rect(x: 0, y: 0, width: 49, height: 17))
+    #expect(wide.panel == Rect(x: 50, y: 0, width: 30, height: 17))
+    #expect(wide.detailsRow == 18 && wide.statusRow == 19)
+    let tall = VisionLayout(size: Size(width: 60, height: 26))
+    #expect(tall.picture == Rect(x: 0, y: 0, width: 60, height: 14))
+    #expect(tall.panel == Rect(x: 1, y: 14, width: 58, height: 9))
+    let small = VisionLayout(size: Size(width: 40, height: 8))
+    #expect(small.picture == nil && small.panel == nil)
+    #expect(small.fallback == Rect(x: 1, y: 0, width: 38, height: 5))
+  }
+
+  @Test func aTerminalTooSmallForThePictureGetsText() throws {
+    let harness = try VisionHarness(
+      service: Self.stillService(), source: "still.png", size: Size(width: 40, height: 12))
+    defer { harness.close() }
+    #expect(harness.playToTheEnd())
+    #expect(
+      harness.terminal.screenLines == [
+        " Vision", "", " Too small for the picture.", " happy 75% at 8,8 16x16", " sad 60% at 40,10 12x12",
+        "", "",
+        "", " fake still.png · 64x32 · detect 12 ms", " finished · 1 frames, 2 faces, happy 50", "",
+        " s save PNG  Esc source  ? help  q quit",
+      ])
+  }
+
+  @Test(
+    "colors follow the environment",
+    arguments: [
+      (["TERM": "xterm-256color", "COLORTERM": "truecolor"], ColorMode.trueColor),
+      (["TERM": "xterm-256color"], ColorMode.palette256),
+      (["TERM": "xterm-256color", "NO_COLOR": "1"], ColorMode.gray),
+    ])
+  func colorModes(environment: [String: String], mode: ColorMode) throws {
+    let harness = try VisionHarness(
+      service: Self.stillService(), source: "still.png", environment: environment)
+    defer { harness.close() }
+    #expect(harness.playToTheEnd())
+    #expect(harness.router.colorMode == mode)
+    let picture = harness.terminal.screenLines[5]
+    if mode == .gray {
+      #expect(!picture.contains("▀") && !picture.isEmpty)
+      #expect(!harness.terminal.transcript.contains("38;"), "no color escapes at all")
+    } else {
+      #expect(picture.contains("▀"))
+      #expect(harness.terminal.transcript.contains(mode == .trueColor ? "38;2;" : "38;5;"))
+      #expect(harness.terminal.transcript.contains("38;2;") == (mode == .trueColor))
+    }
+  }
+
+  // MARK: - Boxes
+
+  /// The view alone, drawn into a 71x15 canvas: a 40x12 picture area beside the panel.
+  func drawn(image size: (Int, Int), box: (Int, Int, Int, Int)) -> Canvas {
+    let view = VisionView(output: SilentOutput())
+    var model = VisionViewModel()
+    model.image = RGBImage(width: size.0, height: size.1) { _, _ in (10, 10, 10) }
+    model.boxes = [
+      ImageView.Box(
+        x: box.0, y: box.1, width: box.2, height: box.3, label: "happy 75%", color: .rgb(255, 210, 0))
+    ]
+    view.show(model)
+    var canvas = Canvas(size: Size(width: 71, height: 15), colorMode: .trueColor)
+    view.draw(into: &canvas)
+    return canvas
+  }
+
+  @Test(
+    "boxes land where the face is once the picture is scaled",
+    arguments: [
+      // image size, box, where the label starts, a cell on the box's left edge
+      ((40, 20), (10, 4, 20, 12), Point(x: 10, y: 3), Point(x: 10, y: 4)),  // scale 1, letterboxed by a row
+      ((80, 40), (20, 8, 40, 24), Point(x: 10, y: 3), Point(x: 10, y: 4)),  // scale 1/2
+      ((160, 80), (40, 16, 80, 48), Point(x: 10, y: 3), Point(x: 10, y: 4)),  // scale 1/4
+      ((20, 40), (2, 10, 16, 10), Point(x: 15, y: 3), Point(x: 15, y: 4)),  // tall: 12 columns, centred
+    ])
+  func boxPlacement(image: (Int, Int), box: (Int, Int, Int, Int), label: Point, edge: Point) {
+    let canvas = drawn(image: image, box: box)
+    #expect(canvas.lines[label.y].dropFirst(label.x).hasPrefix("happy 75%"), "\(canvas.text)")
+    #expect(canvas[label.x - 1, label.y].character == "▀")
+    #expect(canvas[edge.x, edge.y].style.foreground == .rgb(255, 210, 0))
+    #expect(canvas[edge.x, edge.y].style.background == .rgb(255, 210, 0))
+    #expect(canvas[edge.x + 1, edge.y].style.foreground == .rgb(10, 10, 10), "inside the box is the picture")
+  }
+
+  // MARK: - Playback
+
+  @Test func spacePausesAndResumes() throws {
+    let service = FakeRecognitionService {
+      FakeSession(name: $0, frames: 100_000, playback: .video(framesPerSecond: 200))
+    }
+    let harness = try VisionHarness(service: service)
+    defer { harness.close() }
+    #expect(harness.pump { harness.view.status.contains("· frame") })
+    #expect(harness.view.keyHints.first == KeyHint("Space", "pause"))
+    harness.terminal.press(.character(" "))
+    let paused = harness.view.status
+    #expect(paused.hasPrefix("fake clip.mp4 · paused at frame "), "\(paused)")
+    #expect(harness.view.keyHints.first == KeyHint("Space", "resume"))
+    // Nothing moves while paused, however long the loop runs.
+    for _ in 0..<20 {
+      Thread.sleep(forTimeInterval: 0.01)
+      harness.terminal.runPostedJobs()
+    }
+    #expect(harness.view.status == paused)
+    #expect(harness.terminal.screenLines[21].hasPrefix(" fake clip.mp4 · paused at frame"))
+    harness.terminal.press(.character(" "))
+    #expect(
+      harness.pump {
+        harness.view.status.contains("· frame") && frameIndex(harness.view.status) > frameIndex(paused)
+      })
+  }
+
+  private func frameIndex(_ status: String) -> Int {
+    Int(status.split(separator: " ").last ?? "") ?? -1
+  }
+
+  @Test func aSlowRecognizerDropsFramesInsteadOfQueueingThem() throws {
+    let session = FakeSession(
+      name: "lavfi:testsrc2", frames: 50, playback: .live(framesPerSecond: nil, isCamera: false),
+      waitsForTheEnd: true)
+    let harness = try VisionHarness(
+      service: FakeRecognitionService { _ in session }, source: "lavfi:testsrc2")
+    defer { harness.close() }
+    #expect(harness.playToTheEnd())
+    // Recognition is held until the source has ended: at most the frame it holds and the
+    // newest one, waiting in the single slot, are recognised; every other frame is dropped.
+    let recognized = session.recognized.withLock { $0 }
+    #expect(session.framesRead.withLock { $0 } == 51)
+    #expect((1...2).contains(recognized))
+    let status = harness.view.status
+    #expect(status.hasPrefix("finished · \(recognized) frames, \(recognized) faces, happy 100%"), "\(status)")
+    #expect(status.hasSuffix(", \(50 - recognized) dropped"), "\(status)")
+  }
+
+  @Test func theSummaryAtTheEnd() throws {
+    let harness = try VisionHarness(service: Self.summaryService())
+    defer { harness.close() }
+    #expect(harness.playToTheEnd())
+    #expect(harness.view.status == "finished · 4 frames, 6 faces, happy 67%, sad 33%, 15 ms a frame")
+    #expect(harness.view.keyHints.first == KeyHint("s", "save PNG"), "a finished video no longer pauses")
+  }
+
+  static func summaryService() -> FakeRecognitionService {
+    FakeRecognitionService { name in
+      FakeSession(name: name, frames: 4, timing: (0.010, 0.005)) { index in
+        let sad = FakeSession.face(x: 0, y: 0, width: 1, height: 1, scores: [0, 0, 0, 0.2, 0.7, 0, 0.1])
+        return index % 2 == 0 ? [FakeSession.happyFace] : [FakeSession.happyFace, sad]
+      }
+    }
+  }
+
+  @Test func lineModePrintsEveryFrameThenTheSummary() throws {
+    let harness = try VisionHarness(service: Self.summaryService(), mode: .line)
+    defer { harness.close() }
+    #expect(harness.playToTheEnd())
+    harness.terminal.runPostedJobs()
+    let transcript = harness.terminal.transcript
+    let report = transcript.split(separator: "\n").filter { $0.hasPrefix("frame") || $0.hasPrefix("summary") }
+    #expect(
+      report == [
+        "frame 0 (0.00 s): 1 face: happy 75% at 1,0 2x2",
+        "frame 1 (0.10 s): 2 faces: happy 75% at 1,0 2x2; sad 70% at 0,0 1x1",
+        "frame 2 (0.20 s): 1 face: happy 75% at 1,0 2x2",
+        "frame 3 (0.30 s): 2 faces: happy 75% at 1,0 2x2; sad 70% at 0,0 1x1",
+        "summary: 4 frames, 6 faces, happy 67%, sad 33%, 15 ms a frame",
+      ])
+    #expect(!transcript.contains("\u{1B}"))
+  }
+
+  @Test func lineModeReportsEveryFrameOfAFileEvenWhenTheRecognizerIsSlow() throws {
+    let session = FakeSession(name: "clip.mp4", frames: 30, waitsForTheEnd: true)
+    let harness = try VisionHarness(service: FakeRecognitionService { _ in session }, mode: .line)
+    defer { harness.close() }
+    // In line mode a file is reported frame by frame: the reader waits instead of dropping,
+    // so it never reaches the end while recognition holds the first frame; open the gate.
+    session.endGate?.signal()
+    #expect(harness.playToTheEnd())
+    harness.terminal.runPostedJobs()
+    let lines = harness.terminal.transcript.split(separator: "\n").filter { $0.hasPrefix("frame ") }
+    #expect(lines.count == 30)
+    #expect(harness.view.status == "finished · 30 frames, 30 faces, happy 100%, 0 ms a frame")
+  }
+
+  @Test func aFolderIsASlideShowSteppedWithTheArrows() throws {
+    let service = FakeRecognitionService { FakeSession(name: $0, frames: 0, playback: .slideShow(count: 3)) }
+    let harness = try VisionHarness(service: service, source: "photos")
+    defer { harness.close() }
+    #expect(harness.pump { harness.view.status.hasSuffix("image 1 of 3 · slide1.png") })
+    #expect(harness.view.keyHints.map(\.keys) == ["←→", "s", "Esc"])
+    harness.terminal.press(.right)
+    #expect(harness.pump { harness.view.status.hasSuffix("image 2 of 3 · slide2.png") })
+    harness.terminal.press(.left, .left)
+    #expect(harness.pump { harness.view.status == "This is the first image." })
+    #expect(harness.view.model.slide?.index == 0)
+  }
+
+  @Test func escapeAsksForAnotherSource() throws {
+    let harness = try VisionHarness(service: Self.stillService())
+    defer { harness.close() }
+    harness.terminal.press(.escape)
+    #expect(harness.output.requests == ["picker"])
+    #expect(harness.router.stack.entries.count == 1, "the coordinator decides where to go, not the router")
+  }
+
+  @Test func aCameraThatGoesAwayIsReported() throws {
+    let service = FakeRecognitionService { name in
+      FakeSession(
+        name: name, frames: 1000, playback: .live(framesPerSecond: 100, isCamera: true),
+        failure: (
+          after: 3, error: FakeFailure(description: "/dev/video0: video decoding failed: No such device")
+        ))
+    }
+    let harness = try VisionHarness(service: service, source: "/dev/video0")
+    defer { harness.close() }
+    #expect(harness.pump { !harness.output.requests.isEmpty })
+    #expect(
+      harness.output.requests == [
+        "lost: The camera went away: /dev/video0: video decoding failed: No such device. Choose another source."
+      ])
+    #expect(harness.view.model.tone == .error)
+    #expect(harness.terminal.screen.contains("✗ The camera went away"))
+  }
+
+  @Test func sPutsTheFrameWithItsBoxesInAPNG() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "vision-save-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let harness = try VisionHarness(
+      service: Self.stillService(), source: "still.png", saver: PNGFrameSaver(directory: folder.path))
+    defer { harness.close() }
+    #expect(harness.playToTheEnd())
+    harness.terminal.press(.character("s"))
+    #expect(harness.pump { harness.view.status.hasPrefix("Saved the frame to ") })
+    let path = String(harness.view.status.dropFirst("Saved the frame to ".count))
+    #expect(path.hasPrefix(folder.path + "/emotions-fake_still-frame0-") && path.hasSuffix(".png"))
+    let image = try ImageDecoder().decode(contentsOfFile: path)
+    #expect(image.width == 64 && image.height == 32)
+    #expect(image[8, 20] == (255, 210, 0), "the happy face's left edge")
+    #expect(image[52 - 1, 18] == (60, 120, 255), "the sad face's right edge")
+    #expect(image[16, 20] == (200, 100, 50), "inside the box, the picture")
+    let tab = (8..<40).flatMap { x in (8..<17).map { y in image[x, y] } }
+    #expect(tab.contains { $0 == (0, 0, 0) }, "the label is written in black on its tab")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "no temporary left")
+  }
+}
+
+/// A view output that ignores everything.
+@MainActor
+final class SilentOutput: VisionViewOutput {
+  func viewDidLoad() {}
+  func didTogglePause() {}
+  func didRequestSave() {}
+  func didStep(by offset: Int) {}
+  func didRequestSource() {}
+}
