@@ -18,7 +18,8 @@ let package = Package(
       pkgConfig: "hdf5",
       providers: [.apt(["libhdf5-dev"])]
     ),
-    .target(name: "Inference", dependencies: ["COpenBLAS", "CHDF5"]),
+    .target(name: "InferenceCKernels"),
+    .target(name: "Inference", dependencies: ["COpenBLAS", "CHDF5", "InferenceCKernels"]),
     .executableTarget(name: "InferenceRun", dependencies: ["Inference"]),
     .testTarget(
       name: "InferenceTests",

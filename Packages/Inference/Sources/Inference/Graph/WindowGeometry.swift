@@ -1,3 +1,5 @@
+import InferenceCKernels
+
 /// Where a 2-D sliding window (convolution or pooling) reads, under Keras's padding rules.
 struct WindowGeometry: Equatable, Sendable {
   /// Input height and width.
@@ -54,4 +56,13 @@ struct WindowGeometry: Equatable, Sendable {
 
   /// The taps per window.
   var taps: Int { kernelHeight * kernelWidth }
+
+  /// The geometry for the C kernels, or nil with dilation (they do not handle it).
+  var cWindow: InferenceWindow? {
+    guard dilationHeight == 1, dilationWidth == 1 else { return nil }
+    return InferenceWindow(
+      inputHeight: inputHeight, inputWidth: inputWidth, kernelHeight: kernelHeight, kernelWidth: kernelWidth,
+      strideHeight: strideHeight, strideWidth: strideWidth, outputHeight: outputHeight,
+      outputWidth: outputWidth, padTop: padTop, padLeft: padLeft)
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InferenceCKernels
 
 /// The end of a layer: add a per-channel bias, then apply the activation, over a matrix of
 /// `rows × channels` (channels last). One loop per activation, no per-element closures.
@@ -10,6 +11,10 @@ enum Epilogue {
     destination: UnsafeMutablePointer<Float>, rows: Int, channels: Int
   ) {
     let count = rows * channels
+    if channels % 8 == 0 && (activation == .linear || activation == .plainReLU) {
+      inference_bias_relu(source, rows, channels, bias, activation == .plainReLU ? 1 : 0, destination)
+      return
+    }
     if let bias {
       if activation == .plainReLU {
         for row in 0..<rows {

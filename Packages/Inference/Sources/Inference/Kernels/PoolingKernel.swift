@@ -1,3 +1,5 @@
+import InferenceCKernels
+
 /// Max and average pooling, and global average pooling, channels last.
 enum PoolingKernel {
   /// Pools `batch` items. Padding never enters a window: the maximum skips it and the
@@ -9,6 +11,15 @@ enum PoolingKernel {
     let geometry = pooling.geometry
     let channels = pooling.channels
     let imageSize = geometry.inputHeight * geometry.inputWidth * channels
+    if pooling.kind == .maximum, var window = geometry.cWindow {
+      let outputSize = geometry.outputHeight * geometry.outputWidth * channels
+      for item in 0..<batch {
+        inference_max_pool(&window, channels, input + item * imageSize, output + item * outputSize)
+      }
+      Epilogue.activate(
+        activation, output, rows: batch * geometry.outputHeight * geometry.outputWidth, channels: channels)
+      return
+    }
     var target = output
     for item in 0..<batch {
       let image = input + item * imageSize

@@ -64,7 +64,11 @@ enum VectorMath {
   static func maximum(_ out: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>, count: Int) {
     var index = 0
     while index + width <= count {
-      store(pointwiseMax(load(out + index), load(a + index)), out + index)
+      // A compare and select: the generic `pointwiseMax` is not inlined and runs lane by lane.
+      var current = load(out + index)
+      let value = load(a + index)
+      current.replace(with: value, where: value .> current)
+      store(current, out + index)
       index += width
     }
     while index < count {

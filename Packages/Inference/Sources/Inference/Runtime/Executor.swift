@@ -60,12 +60,20 @@ enum Executor {
     switch node.operation {
     case .input, .identity:
       output.update(from: first, count: count)
+    case .convolution(let convolution) where DirectConvolutionKernel.handles(convolution):
+      DirectConvolutionKernel.run(
+        convolution, activation: node.activation, input: first, output: output, batch: batch)
     case .convolution(let convolution):
       ConvolutionKernel.run(
         convolution, activation: node.activation, input: first, output: output, patches: scratch.patches,
         products: scratch.products, batch: batch)
     case .depthwise(let depthwise):
       DepthwiseKernel.run(depthwise, activation: node.activation, input: first, output: output, batch: batch)
+    case .separable(let depthwise, let pointwise) where DirectConvolutionKernel.handles(pointwise):
+      // The depthwise result goes to the patches, packed; the pointwise half reads it there.
+      DepthwiseKernel.run(depthwise, activation: .linear, input: first, output: scratch.patches, batch: batch)
+      DirectConvolutionKernel.run(
+        pointwise, activation: node.activation, input: scratch.patches, output: output, batch: batch)
     case .separable(let depthwise, let pointwise):
       // The depthwise result goes to the patches, at the GEMM's aligned item stride.
       let rows = depthwise.geometry.outputHeight * depthwise.geometry.outputWidth

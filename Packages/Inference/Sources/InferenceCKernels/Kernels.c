@@ -1,0 +1,280 @@
+// SIMD kernels of the Inference package. Each kernel body is compiled twice, for AVX2 with
+// FMA and for the baseline x86-64 (or any other) target, and picked at run time, so the
+// library runs on any CPU and uses the wide units where they exist. The result of an item
+// depends only on that item: batch size never changes a bit.
+#include "InferenceCKernels.h"
+
+#include <string.h>
+
+#pragma clang diagnostic ignored "-Wpsabi"
+
+typedef float v8f __attribute__((vector_size(32)));
+typedef int v8i __attribute__((vector_size(32)));
+
+#define KERNEL_ATTRIBUTES static inline __attribute__((always_inline))
+
+KERNEL_ATTRIBUTES v8f load8(const float *p) {
+  v8f v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+KERNEL_ATTRIBUTES void store8(float *p, v8f v) { memcpy(p, &v, sizeof v); }
+
+KERNEL_ATTRIBUTES long max_long(long a, long b) { return a > b ? a : b; }
+KERNEL_ATTRIBUTES long min_long(long a, long b) { return a < b ? a : b; }
+
+/// Output columns [*start, *end) whose window lies inside the image.
+KERNEL_ATTRIBUTES void interior(const InferenceWindow *w, long *start, long *end) {
+  long s = (w->padLeft + w->strideWidth - 1) / w->strideWidth;
+  long last = w->inputWidth - w->kernelWidth + w->padLeft;
+  s = min_long(s, w->outputWidth);
+  *start = s;
+  *end = last < 0 ? s : max_long(s, min_long(w->outputWidth, last / w->strideWidth + 1));
+}
+
+KERNEL_ATTRIBUTES void depthwise_body(const InferenceWindow *w, long channels, const float *input,
+                                      const float *kernel, float *output) {
+  long start, end;
+  interior(w, &start, &end);
+  const long step = w->strideWidth * channels;
+  for (long oy = 0; oy < w->outputHeight; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(w->kernelHeight, w->inputHeight - top);
+    float *row = output + oy * w->outputWidth * channels;
+    long ox = 0;
+    while (ox < w->outputWidth) {
+      const long left = ox * w->strideWidth - w->padLeft;
+      if (ox >= start && ox + 4 <= end) {
+        for (long c = 0; c < channels; c += 8) {
+          v8f a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+          for (long ky = ky0; ky < ky1; ky++) {
+            const float *p = input + ((top + ky) * w->inputWidth + left) * channels + c;
+            const float *k = kernel + ky * w->kernelWidth * channels + c;
+            for (long kx = 0; kx < w->kernelWidth; kx++) {
+              const v8f weight = load8(k + kx * channels);
+              const float *q = p + kx * channels;
+              a0 += load8(q) * weight;
+              a1 += load8(q + step) * weight;
+              a2 += load8(q + 2 * step) * weight;
+              a3 += load8(q + 3 * step) * weight;
+            }
+          }
+          float *o = row + ox * channels + c;
+          store8(o, a0);
+          store8(o + channels, a1);
+          store8(o + 2 * channels, a2);
+          store8(o + 3 * channels, a3);
+        }
+        ox += 4;
+      } else {
+        const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
+        for (long c = 0; c < channels; c += 8) {
+          v8f a = {0};
+          for (long ky = ky0; ky < ky1; ky++) {
+            for (long kx = kx0; kx < kx1; kx++) {
+              a += load8(input + ((top + ky) * w->inputWidth + left + kx) * channels + c) *
+                   load8(kernel + (ky * w->kernelWidth + kx) * channels + c);
+            }
+          }
+          store8(row + ox * channels + c, a);
+        }
+        ox += 1;
+      }
+    }
+  }
+}
+
+/// Adds the bias (when given) and applies ReLU (when asked) to a vector of channels n..n+7.
+KERNEL_ATTRIBUTES v8f finish8(v8f value, const float *bias, long n, int relu) {
+  if (bias) value += load8(bias + n);
+  if (relu) {
+    const v8f zero = {0};
+    const v8i positive = value > zero;
+    value = (v8f)((v8i)value & positive);
+  }
+  return value;
+}
+
+/// P output pixels x V vectors of 8 output channels, accumulated in registers over the
+/// valid rows of the window; the columns of the P pixels must all lie inside the image.
+#define DIRECT_BLOCK(P, V)                                                                     \
+  do {                                                                                       \
+    v8f acc[P][V];                                                                           \
+    for (int i = 0; i < P; i++)                                                              \
+      for (int v = 0; v < V; v++) acc[i][v] = (v8f){0};                                      \
+    for (long ky = ky0; ky < ky1; ky++) {                                                    \
+      const float *p = input + ((top + ky) * w->inputWidth + left) * cin;                    \
+      const float *k = kernel + ky * span * cout + n;                                        \
+      for (long j = 0; j < span; j++) {                                                      \
+        v8f weight[V];                                                                       \
+        for (int v = 0; v < V; v++) weight[v] = load8(k + j * cout + 8 * v);                 \
+        for (int i = 0; i < P; i++) {                                                        \
+          const float x = p[j + i * step];                                                   \
+          for (int v = 0; v < V; v++) acc[i][v] += x * weight[v];                            \
+        }                                                                                    \
+      }                                                                                      \
+    }                                                                                        \
+    for (int i = 0; i < P; i++)                                                              \
+      for (int v = 0; v < V; v++)                                                            \
+        store8(row + (ox + i) * cout + n + 8 * v, finish8(acc[i][v], bias, n + 8 * v, relu)); \
+  } while (0)
+
+KERNEL_ATTRIBUTES void direct_body(const InferenceWindow *w, long cin, long cout, const float *input,
+                                   const float *kernel, const float *bias, int relu, float *output) {
+  long start, end;
+  interior(w, &start, &end);
+  const long step = w->strideWidth * cin;
+  const long span = w->kernelWidth * cin;
+  const int pixels = cout % 16 == 0 ? 4 : 8;
+  for (long oy = 0; oy < w->outputHeight; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(w->kernelHeight, w->inputHeight - top);
+    float *row = output + oy * w->outputWidth * cout;
+    long ox = 0;
+    while (ox < w->outputWidth) {
+      const long left = ox * w->strideWidth - w->padLeft;
+      if (ox >= start && ox + pixels <= end) {
+        if (pixels == 4) {
+          for (long n = 0; n < cout; n += 16) DIRECT_BLOCK(4, 2);
+        } else {
+          for (long n = 0; n < cout; n += 8) DIRECT_BLOCK(8, 1);
+        }
+        ox += pixels;
+      } else {
+        const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
+        for (long n = 0; n < cout; n += 8) {
+          v8f a = {0};
+          for (long ky = ky0; ky < ky1; ky++) {
+            for (long kx = kx0; kx < kx1; kx++) {
+              const float *p = input + ((top + ky) * w->inputWidth + left + kx) * cin;
+              const float *k = kernel + (ky * w->kernelWidth + kx) * cin * cout + n;
+              for (long c = 0; c < cin; c++) a += p[c] * load8(k + c * cout);
+            }
+          }
+          store8(row + ox * cout + n, finish8(a, bias, n, relu));
+        }
+        ox += 1;
+      }
+    }
+  }
+}
+
+/// output[r, c] = relu?(input[r, c] + bias[c]) over rows x channels (channels a multiple of 8).
+KERNEL_ATTRIBUTES void bias_relu_body(const float *input, long rows, long channels, const float *bias,
+                                      int relu, float *output) {
+  for (long r = 0; r < rows; r++) {
+    for (long n = 0; n < channels; n += 8) {
+      store8(output + r * channels + n, finish8(load8(input + r * channels + n), bias, n, relu));
+    }
+  }
+}
+
+KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, const float *input,
+                                     float *output) {
+  for (long oy = 0; oy < w->outputHeight; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long y0 = max_long(top, 0), y1 = min_long(top + w->kernelHeight, w->inputHeight);
+    for (long ox = 0; ox < w->outputWidth; ox++) {
+      const long left = ox * w->strideWidth - w->padLeft;
+      const long x0 = max_long(left, 0), x1 = min_long(left + w->kernelWidth, w->inputWidth);
+      float *o = output + (oy * w->outputWidth + ox) * channels;
+      if (y0 >= y1 || x0 >= x1) {
+        memset(o, 0, (size_t)channels * sizeof(float));
+        continue;
+      }
+      if (channels % 8 == 0) {
+        for (long c = 0; c < channels; c += 8) {
+          v8f best = load8(input + (y0 * w->inputWidth + x0) * channels + c);
+          for (long y = y0; y < y1; y++) {
+            for (long x = x0; x < x1; x++) {
+              const v8f value = load8(input + (y * w->inputWidth + x) * channels + c);
+              const v8i greater = value > best;
+              best = (v8f)(((v8i)value & greater) | ((v8i)best & ~greater));
+            }
+          }
+          store8(o + c, best);
+        }
+        continue;
+      }
+      memcpy(o, input + (y0 * w->inputWidth + x0) * channels, (size_t)channels * sizeof(float));
+      for (long y = y0; y < y1; y++) {
+        for (long x = x0; x < x1; x++) {
+          const float *p = input + (y * w->inputWidth + x) * channels;
+          for (long c = 0; c < channels; c++) o[c] = p[c] > o[c] ? p[c] : o[c];
+        }
+      }
+    }
+  }
+}
+
+#if defined(__x86_64__)
+#define WIDE __attribute__((target("avx2,fma")))
+static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i, const float *k,
+                                float *o) {
+  depthwise_body(w, c, i, k, o);
+}
+static WIDE void direct_wide(const InferenceWindow *w, long ci, long co, const float *i,
+                             const float *k, const float *b, int r, float *o) {
+  direct_body(w, ci, co, i, k, b, r, o);
+}
+static WIDE void bias_relu_wide(const float *i, long rows, long c, const float *b, int r, float *o) {
+  bias_relu_body(i, rows, c, b, r, o);
+}
+static WIDE void max_pool_wide(const InferenceWindow *w, long c, const float *i, float *o) {
+  max_pool_body(w, c, i, o);
+}
+static int has_wide(void) {
+  static int cached = -1;
+  if (cached < 0) {
+    __builtin_cpu_init();
+    cached = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  }
+  return cached;
+}
+#endif
+
+void inference_depthwise(const InferenceWindow *window, long channels, const float *input,
+                         const float *kernel, float *output) {
+#if defined(__x86_64__)
+  if (has_wide()) {
+    depthwise_wide(window, channels, input, kernel, output);
+    return;
+  }
+#endif
+  depthwise_body(window, channels, input, kernel, output);
+}
+
+void inference_direct_convolution(const InferenceWindow *window, long inputChannels,
+                                  long outputChannels, const float *input, const float *kernel,
+                                  const float *bias, int relu, float *output) {
+#if defined(__x86_64__)
+  if (has_wide()) {
+    direct_wide(window, inputChannels, outputChannels, input, kernel, bias, relu, output);
+    return;
+  }
+#endif
+  direct_body(window, inputChannels, outputChannels, input, kernel, bias, relu, output);
+}
+
+void inference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,
+                         float *output) {
+#if defined(__x86_64__)
+  if (has_wide()) {
+    bias_relu_wide(input, rows, channels, bias, relu, output);
+    return;
+  }
+#endif
+  bias_relu_body(input, rows, channels, bias, relu, output);
+}
+
+void inference_max_pool(const InferenceWindow *window, long channels, const float *input,
+                        float *output) {
+#if defined(__x86_64__)
+  if (has_wide()) {
+    max_pool_wide(window, channels, input, output);
+    return;
+  }
+#endif
+  max_pool_body(window, channels, input, output);
+}

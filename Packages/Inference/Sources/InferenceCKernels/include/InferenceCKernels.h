@@ -1,0 +1,37 @@
+#ifndef INFERENCE_C_KERNELS_H
+#define INFERENCE_C_KERNELS_H
+
+#include <stddef.h>
+
+/// The geometry of a 2-D window operation on one NHWC item (dilation 1).
+typedef struct {
+  long inputHeight, inputWidth;
+  long kernelHeight, kernelWidth;
+  long strideHeight, strideWidth;
+  long outputHeight, outputWidth;
+  long padTop, padLeft;
+} InferenceWindow;
+
+/// Depthwise convolution of one item, one filter per channel, `channels` a multiple of 8:
+/// output[y, x, c] = sum over the valid taps (kh, kw order) of input * kernel[tap, c].
+/// Runs AVX2/FMA code when the CPU has it, portable vector code otherwise.
+void inference_depthwise(const InferenceWindow *window, long channels, const float *input,
+                         const float *kernel, float *output);
+
+/// Direct convolution of one item, `outputChannels` a multiple of 8: output[y, x, n] = sum
+/// over the valid taps (kh, kw, cin order) of input * kernel[k, n], kernel K x cout row-major,
+/// plus bias[n] when `bias` is not NULL, then max(., 0) when `relu` is not 0.
+void inference_direct_convolution(const InferenceWindow *window, long inputChannels,
+                                  long outputChannels, const float *input, const float *kernel,
+                                  const float *bias, int relu, float *output);
+
+/// output[r, c] = input[r, c] + bias[c] (when `bias` is not NULL), then max(., 0) when `relu`
+/// is not 0, over `rows` rows of `channels` (a multiple of 8) values; in place is allowed.
+void inference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,
+                         float *output);
+
+/// Max pooling of one item over the valid taps of each window (padding never wins).
+void inference_max_pool(const InferenceWindow *window, long channels, const float *input,
+                        float *output);
+
+#endif
