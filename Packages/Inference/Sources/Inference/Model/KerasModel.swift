@@ -68,12 +68,23 @@ public final class KerasModel: Sendable {
     self.plan = ExecutionPlan(graph: optimize ? graph.optimized() : graph)
   }
 
+  /// Runs the model on a batch, its items spread over ``defaultThreads`` threads.
+  ///
+  /// - Parameter batch: `[N] + inputShape`, for example `[N, 64, 64, 1]`; N may be 0.
+  /// - Returns: `[N] + outputShape`, for example `[N, 7]` class probabilities.
+  /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
+  ///
+  /// Safe to call from several threads at once; see ``predict(_:threads:)``.
+  public func predict(_ batch: Tensor) throws(ModelError) -> Tensor {
+    try predict(batch, threads: Self.defaultThreads)
+  }
+
   /// Runs the model on a batch.
   ///
   /// - Parameters:
   ///   - batch: `[N] + inputShape`, for example `[N, 64, 64, 1]`; N may be 0.
-  ///   - threads: Threads to spread the items over (at most N; default: one per processor).
-  ///     Pass 1 when the caller already runs predictions on every core.
+  ///   - threads: Threads to spread the items over (at most N). Pass 1 when the caller
+  ///     already runs predictions on every core.
   /// - Returns: `[N] + outputShape`, for example `[N, 7]` class probabilities.
   /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
   ///
@@ -115,7 +126,7 @@ public final class KerasModel: Sendable {
   /// the core's cache (measured: larger groups are slower per item on a 64x64 face model).
   public static let itemsPerRun = 2
 
-  /// The default thread count of ``predict(_:threads:)``: one per active processor.
+  /// The thread count of ``predict(_:)``: one per active processor.
   public static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount }
 
   /// The labels with their probabilities for each item of `output` (a ``predict(_:)`` result),
