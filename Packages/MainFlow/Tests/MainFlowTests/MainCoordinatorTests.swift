@@ -124,6 +124,36 @@ struct MainCoordinatorTests {
     router.close(flow)
   }
 
+  @Test func aLostCameraGoesBackToThePickerSayingWhy() throws {
+    let camera = FakeRecognitionService { name in
+      FakeSession(
+        name: name, frames: 100, playback: .live(framesPerSecond: 100, isCamera: true),
+        failure: (after: 2, error: FakeFailure(description: "/dev/video0: no such device")))
+    }
+    do {
+      let flow = try #require(
+        MainFlowFactory(service: camera, scheduler: loop.app).makeCoordinator(router: router)
+          as? MainCoordinator)
+      leaks.track(flow)
+      flow.start()
+      #expect(flow.start(with: try DeepLink(parsing: "emotions://vision?source=/dev/video0")))
+      #expect(router.screenNames == ["Main", "Vision"])
+      trackStack()
+      let deadline = Date().addingTimeInterval(10)
+      while router.screenNames != ["Main", "SourcePicker"], Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.005)
+        loop.runPostedJobs()
+      }
+      #expect(router.screenNames == ["Main", "SourcePicker"])
+      let picker = try #require(router.top(as: SourcePickerView.self))
+      #expect(
+        picker.message.hasPrefix("The camera went away: /dev/video0: no such device. Choose another source."))
+      #expect(picker.text == "/dev/video0")
+      router.close(flow)
+    }
+    #expect(leaks.alive.isEmpty)
+  }
+
   @Test(arguments: ["emotions://about", "emotions://vision/picker", "emotions://main/x"])
   func refusesOtherLinks(link: String) throws {
     #expect(!makeFactory().canOpen(try DeepLink(parsing: link)))

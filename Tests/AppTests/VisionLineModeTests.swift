@@ -1,0 +1,129 @@
+import Foundation
+import Navigation
+import TerminalUI
+import Testing
+
+@testable import App
+
+/// The Vision screen in line mode, with the real recognizer, against `emotions detect --json`
+/// on the same video: the same frames, boxes, emotions and scores (to the percent the
+/// screen prints).
+@MainActor
+@Suite("Vision in line mode against detect")
+struct VisionLineModeTests {
+  /// One face as both reports give it.
+  struct Face: Equatable, CustomStringConvertible {
+    var box: [Int]
+    var emotion: String
+    var percent: Int
+    var description: String { "\(emotion) \(percent)% at \(box)" }
+  }
+
+  /// One frame as both reports give it.
+  struct FrameReport: Equatable, CustomStringConvertible {
+    var index: Int
+    var time: String
+    var faces: [Face]
+    var description: String { "frame \(index) (\(time) s): \(faces)" }
+  }
+
+  @Test func everyFrameMatchesDetectJSON() async throws {
+    let video = fixture("faces.mp4")
+    try #require(FileManager.default.fileExists(atPath: video), "run Tools/setup for the fixtures")
+    let expected = try detectJSON(video).map(Self.parseJSONLine)
+    #expect(expected.count == 30, "faces.mp4 is 3 s at 10 fps")
+    #expect(expected.contains { !$0.faces.isEmpty }, "the fixture has faces")
+
+    let terminal = VirtualTerminal(router: TerminalRouter(appName: "Emotions"), mode: .line)
+    let app = AppUnderTest(router: terminal.router, scheduler: terminal.app)
+    app.state.update {
+      $0.consent = AppState.Consent(documentsVersion: AppState.documentsVersion, acceptedAt: .now)
+    }
+    app.coordinator.onFinish = { [weak router = terminal.router] _ in router?.quit() }
+    let link = try DeepLink(
+      path: ["vision"], query: [DeepLink.QueryItem(name: "source", value: video)])
+    app.coordinator.start(
+      route: LaunchInstructor.firstRoute(state: app.state.state, options: .init(deepLink: link)))
+    let deadline = ContinuousClock.now + .seconds(300)
+    while !terminal.transcript.contains("\nsummary: "), ContinuousClock.now < deadline {
+      await terminal.waitForPostedJobs(limit: .seconds(1))
+    }
+    terminal.enter("quit")
+
+    let lines = terminal.transcript.split(separator: "\n").map(String.init)
+    let frames = try lines.filter { $0.hasPrefix("frame ") }.map(Self.parseScreenLine)
+    #expect(frames.count == expected.count)
+    for (shown, detected) in zip(frames, expected) {
+      #expect(shown == detected)
+    }
+    let summary = try #require(lines.first { $0.hasPrefix("summary: ") })
+    let faceCount = expected.map(\.faces.count).reduce(0, +)
+    #expect(summary.hasPrefix("summary: 30 frames, \(faceCount) faces, "), "\(summary)")
+    #expect(!summary.contains("dropped"), "line mode reports every frame of a file")
+    #expect(!terminal.transcript.contains("\u{1B}"))
+  }
+
+  // MARK: - The two reports
+
+  /// `frame 3 (0.30 s): 1 face: happy 87% at 233,82 93x93; …` or `frame 4 (0.40 s): no face`.
+  static func parseScreenLine(_ line: String) throws -> FrameReport {
+    let head = try #require(line.firstRange(of: "): "))
+    let prefix = line[..<head.lowerBound]  // frame 3 (0.30 s
+    let words = prefix.split(separator: " ")
+    let index = try #require(Int(words[1]))
+    let time = String(words[2].dropFirst())
+    let rest = line[head.upperBound...]
+    guard rest != "no face" else { return FrameReport(index: index, time: time, faces: []) }
+    let list = try #require(rest.firstRange(of: ": ")).upperBound
+    let faces = try rest[list...].split(separator: "; ").map { text -> Face in
+      // happy 87% at 233,82 93x93
+      let parts = text.split(separator: " ")
+      let percent = try #require(Int(parts[1].dropLast()))
+      let corner = parts[3].split(separator: ",").compactMap { Int($0) }
+      let size = parts[4].split(separator: "x").compactMap { Int($0) }
+      return Face(box: corner + size, emotion: String(parts[0]), percent: percent)
+    }
+    return FrameReport(index: index, time: time, faces: faces)
+  }
+
+  /// One line of `detect --json`, rounded as the screen prints it.
+  static func parseJSONLine(_ line: String) throws -> FrameReport {
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    let index = try #require(object["frame"] as? Int)
+    let time = try #require(object["time"] as? Double)
+    let faces = try #require(object["faces"] as? [[String: Any]]).map { face -> Face in
+      let emotion = try #require(face["emotion"] as? String)
+      let scores = try #require(face["scores"] as? [String: Double])
+      let score = Float(try #require(scores[emotion]))
+      return Face(
+        box: try #require(face["box"] as? [Int]), emotion: emotion, percent: Int((score * 100).rounded()))
+    }
+    return FrameReport(index: index, time: String(format: "%.2f", time), faces: faces)
+  }
+
+  /// The lines `emotions detect --json` prints for `video`, run as a child process.
+  func detectJSON(_ video: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = try emotionsExecutable()
+    process.arguments = [
+      "detect", "--json", "--model-dir", repositoryRoot.appendingPathComponent("Models").path, video,
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
+  /// The `emotions` executable built with these tests.
+  func emotionsExecutable() throws -> URL {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
+      repositoryRoot.appendingPathComponent(".build/debug"),
+    ].map { $0.appendingPathComponent("emotions") }
+    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
+  }
+}
