@@ -38,7 +38,9 @@ final class VisionHarness {
       source: source, service: service, scheduler: terminal.app, output: output, saver: saver)
     view = try #require(module.screen as? VisionView)
     input = module.input
-    router.setRoot(view, route: MainRoutes.vision, owner: owner)
+    // Pushed over a root, as in the app, so that the router offers Esc.
+    router.setRoot(LabelScreen(), route: MainRoutes.main, owner: owner)
+    router.push(view, route: MainRoutes.vision, owner: owner)
   }
 
   /// Runs the loop's posted jobs until `condition` holds, for at most `limit`.

@@ -53,7 +53,7 @@ struct VisionScreenTests {
     #expect(
       lines[size.height - 3].hasPrefix(
         String(" finished · 1 frames, 2 faces, happy 50%, sad 50%, 16 ms a frame".prefix(size.width - 2))))
-    #expect(lines[size.height - 1].hasPrefix(" s save PNG  Esc source  ? help"))
+    #expect(lines[size.height - 1].hasPrefix(" s save PNG  Esc back  ? help"))
   }
 
   @Test func theAreasAtKnownSizes() {
@@ -76,10 +76,11 @@ struct VisionScreenTests {
     #expect(harness.playToTheEnd())
     #expect(
       harness.terminal.screenLines == [
-        " Vision", "", " Too small for the picture.", " happy 75% at 8,8 16x16", " sad 60% at 40,10 12x12",
+        " Loop › Vision", "", " Too small for the picture.", " happy 75% at 8,8 16x16",
+        " sad 60% at 40,10 12x12",
         "", "",
         "", " fake still.png · 64x32 · detect 12 ms", " finished · 1 frames, 2 faces, happy 50", "",
-        " s save PNG  Esc source  ? help  q quit",
+        " s save PNG  Esc back  ? help  q quit",
       ])
   }
 
@@ -246,7 +247,7 @@ struct VisionScreenTests {
     let harness = try VisionHarness(service: service, source: "photos")
     defer { harness.close() }
     #expect(harness.pump { harness.view.status.hasSuffix("image 1 of 3 · slide1.png") })
-    #expect(harness.view.keyHints.map(\.keys) == ["←→", "s", "Esc"])
+    #expect(harness.view.keyHints.map(\.keys) == ["←→", "s"])
     harness.terminal.press(.right)
     #expect(harness.pump { harness.view.status.hasSuffix("image 2 of 3 · slide2.png") })
     harness.terminal.press(.left, .left)
@@ -259,7 +260,7 @@ struct VisionScreenTests {
     defer { harness.close() }
     harness.terminal.press(.escape)
     #expect(harness.output.requests == ["picker"])
-    #expect(harness.router.stack.entries.count == 1, "the coordinator decides where to go, not the router")
+    #expect(harness.router.stack.entries.count == 2, "the coordinator decides where to go, not the router")
   }
 
   @Test func aCameraThatGoesAwayIsReported() throws {

@@ -121,7 +121,7 @@ final class VisionView: Screen, VisionViewInput {
     if model.canPause { hints.append(KeyHint("Space", model.isPaused ? "resume" : "pause")) }
     if model.slide != nil { hints.append(KeyHint("←→", "slides")) }
     if model.canSave { hints.append(KeyHint("s", "save PNG")) }
-    hints.append(KeyHint("Esc", "source"))
+    // Esc is the router's "Esc back", which here goes back to the picker.
     return hints
   }
 

@@ -111,8 +111,10 @@ public struct ImageView: Widget {
       let style =
         canvas.colorMode == .gray
         ? Style.reverse : Style(bold: true, foreground: .rgb(0, 0, 0), background: box.color)
+      // A label may run past a narrow box (a face far away is a few cells wide), up to the
+      // picture's right edge, so that it can still be read.
       canvas.put(
-        DisplayWidth.truncate(label, to: max(1, outline.right - outline.left)),
+        DisplayWidth.truncate(label, to: max(1, outline.right - outline.left, fitted.width - outline.left)),
         at: Point(x: originX + outline.left, y: originY + outline.top / 2), style: style)
     }
   }
