@@ -90,7 +90,7 @@ public final class KerasModel: Sendable {
   ///
   /// Safe to call from several threads at once. Items run in groups of
   /// ``itemsPerRun`` through the plan (one GEMM per layer per group, OpenBLAS
-  /// single-threaded), groups spread over `threads` threads. Each item's rows are laid out
+  /// single-threaded); up to `threads` threads take groups in turn until none is left. Each item's rows are laid out
   /// the same way whatever the grouping, so an item's result is the same bits alone or in any
   /// batch, on any number of threads.
   public func predict(_ batch: Tensor, threads: Int = KerasModel.defaultThreads) throws(ModelError) -> Tensor
@@ -110,11 +110,11 @@ public final class KerasModel: Sendable {
         guard let base = input.baseAddress, let target = buffer.baseAddress else { return }
         let work = PredictionWork(
           plan: plan, arenas: arenas, input: base, output: target, inputCount: inputCount,
-          outputCount: outputCount, items: items, groups: groups, parts: parts)
+          outputCount: outputCount, items: items, groupSize: Self.itemsPerRun)
         if parts == 1 {
-          work.run(part: 0)
+          work.run()
         } else {
-          DispatchQueue.concurrentPerform(iterations: parts) { work.run(part: $0) }
+          DispatchQueue.concurrentPerform(iterations: parts) { _ in work.run() }
         }
         initialized = items * outputCount
       }

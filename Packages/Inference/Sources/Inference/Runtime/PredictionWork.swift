@@ -1,7 +1,11 @@
-/// One ``KerasModel/predict(_:threads:)`` call split into parts: part p runs its share of the
-/// item groups, one after the other, each in an arena of its own, and writes their outputs in
-/// place. Parts touch disjoint outputs, so they may run on different threads.
-struct PredictionWork: @unchecked Sendable {
+import Synchronization
+
+/// One ``KerasModel/predict(_:threads:)`` call shared by several threads: the items form
+/// groups, and each thread takes the next group not yet taken until none is left, running it
+/// in an arena of its own and writing its outputs in place. Taking groups one at a time
+/// balances the work when a core is busy with something else: a thread that starts late
+/// finds the groups done and returns at once, instead of the caller waiting for its share.
+final class PredictionWork: @unchecked Sendable {
   let plan: ExecutionPlan
   let arenas: ArenaPool
   let input: UnsafePointer<Float>
@@ -9,18 +13,32 @@ struct PredictionWork: @unchecked Sendable {
   let inputCount: Int
   let outputCount: Int
   let items: Int
-  let groups: Int
-  let parts: Int
+  let groupSize: Int
+  private let next = Atomic<Int>(0)
 
-  /// Runs part `part` of `parts`.
-  func run(part: Int) {
-    let firstGroup = part * groups / parts
-    let endGroup = (part + 1) * groups / parts
-    let size = (items + groups - 1) / groups
-    for group in firstGroup..<endGroup {
-      let first = group * size
-      let count = min(size, items - first)
-      guard count > 0 else { continue }
+  /// Work over `items` items of `inputCount` floats in, `outputCount` out, in groups of
+  /// `groupSize` items.
+  init(
+    plan: ExecutionPlan, arenas: ArenaPool, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+    inputCount: Int, outputCount: Int, items: Int, groupSize: Int
+  ) {
+    self.plan = plan
+    self.arenas = arenas
+    self.input = input
+    self.output = output
+    self.inputCount = inputCount
+    self.outputCount = outputCount
+    self.items = items
+    self.groupSize = max(groupSize, 1)
+  }
+
+  /// Runs groups until none is left.
+  func run() {
+    while true {
+      let group = next.wrappingAdd(1, ordering: .relaxed).oldValue
+      let first = group * groupSize
+      guard first < items else { return }
+      let count = min(groupSize, items - first)
       arenas.withArena(floats: plan.floats(batch: count)) { arena in
         let result = Executor.run(plan, input: input + first * inputCount, batch: count, arena: arena)
         (output + first * outputCount).initialize(from: result, count: count * outputCount)
