@@ -16,9 +16,14 @@ public enum FrameSources {
     if input.hasPrefix("lavfi:") { return .lavfi }
     if input.hasPrefix("@") { return .list }
     if isCamera(input) { return .camera }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else { return nil }
-    if isDirectory.boolValue { return .folder }
+    switch POSIX.status(of: input) {
+    case .missing: return nil
+    case .directory: return .folder
+    // A named pipe, a device, a symbolic-link loop or a path it may not look at: the image
+    // reader refuses it with a line saying which, and nothing opens it (a pipe would block).
+    case .special, .failed: return .image
+    case .regularFile: break
+    }
     if ImageFormat.fromExtension((input as NSString).pathExtension) != nil { return .image }
     // No telling extension: look at the first bytes.
     if let handle = FileHandle(forReadingAtPath: input) {

@@ -32,21 +32,22 @@ public struct ImageDecoder: Sendable {
     }
   }
 
-  /// The whole file, with typed errors for a missing, unreadable or empty file.
+  /// The whole file, with typed errors for a missing, unreadable or empty file, and for a
+  /// path that is not a regular file (a named pipe is refused, never read, so it cannot hang).
   static func readFile(_ path: String) throws(ImageError) -> Data {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ImageError.fileNotFound(path: path)
+    switch POSIX.readRegularFile(path) {
+    case .success(let bytes):
+      guard !bytes.isEmpty else { throw ImageError.emptyFile(path: path) }
+      return Data(bytes)
+    case .failure(let problem):
+      switch problem.status {
+      case .missing: throw ImageError.fileNotFound(path: path)
+      case .directory: throw ImageError.unreadable(path: path, reason: "is a directory")
+      case .special(let what): throw ImageError.unreadable(path: path, reason: "\(what), not a regular file")
+      case .failed(let reason): throw ImageError.unreadable(path: path, reason: reason)
+      case .regularFile: throw ImageError.unreadable(path: path, reason: "unknown error")
+      }
     }
-    guard !isDirectory.boolValue else { throw ImageError.unreadable(path: path, reason: "is a directory") }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-    } catch {
-      throw ImageError.unreadable(path: path, reason: Self.reason(of: error))
-    }
-    guard !data.isEmpty else { throw ImageError.emptyFile(path: path) }
-    return data
   }
 
   static func checkLimit(width: Int, height: Int, maxPixels: Int, name: String) throws(ImageError) {
@@ -57,15 +58,5 @@ public struct ImageDecoder: Sendable {
     guard !overflow, pixels <= maxPixels else {
       throw ImageError.tooLarge(path: name, width: width, height: height, limit: maxPixels)
     }
-  }
-
-  private static func reason(of error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return nsError.localizedDescription
   }
 }

@@ -22,6 +22,10 @@ struct JPEGDecoder {
     guard headerStatus == 0 else {
       throw ImageError.corrupt(path: name, format: "JPEG", detail: Self.message(handle))
     }
+    // A file cut before its frame header reads as a header of size 0x0 without an error.
+    guard width > 0, height > 0 else {
+      throw ImageError.corrupt(path: name, format: "JPEG", detail: "the data ends before the image size")
+    }
     try ImageDecoder.checkLimit(width: Int(width), height: Int(height), maxPixels: maxPixels, name: name)
     let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
     let channels = isCMYK ? 4 : 3
