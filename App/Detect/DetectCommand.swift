@@ -66,6 +66,11 @@ struct DetectCommand {
   private func process(
     _ input: String, recognizer: EmotionRecognizer, collect: (DetectionRecord, FrameSourceKind) -> Void
   ) -> Outcome {
+    if let name = RawArguments.undecodable[input] {
+      StandardStreams.printError(
+        "\(name): the file name is not valid UTF-8, which emotions cannot open; rename it")
+      return .failed
+    }
     // Notes (such as skipped files) are held until the source opens, so that an input
     // that fails gets exactly one line.
     let notes = Mutex<[String]?>([])
