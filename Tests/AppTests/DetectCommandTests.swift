@@ -53,6 +53,14 @@ struct DetectCommandTests {
       errors: errorText.split(separator: "\n").map(String.init))
   }
 
+  /// A new empty folder.
+  static func emptyFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "emotions-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
   /// A folder of broken inputs, made fresh for each test.
   static func hostileFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -109,6 +117,176 @@ struct DetectCommandTests {
     {
       #expect(line.hasPrefix("emotions: ") && line.contains(name), "\(line)")
     }
+  }
+
+  /// One hostile input of the table: its file name, how to make it in a folder, and the exact
+  /// line `detect` writes to stderr for it (nil when it is an image that decodes).
+  struct HostileInput: Sendable {
+    let name: String
+    let make: @Sendable (URL) throws -> Void
+    let error: String?
+  }
+
+  /// `count` bytes of a fixture.
+  static func prefix(_ fixtureName: String, _ count: Int) -> @Sendable (URL) throws -> Void {
+    { url in try Data(contentsOf: URL(fileURLWithPath: fixture(fixtureName))).prefix(count).write(to: url) }
+  }
+
+  /// A copy of a fixture under another name.
+  static func copy(_ fixtureName: String) -> @Sendable (URL) throws -> Void {
+    { url in try FileManager.default.copyItem(at: URL(fileURLWithPath: fixture(fixtureName)), to: url) }
+  }
+
+  /// The JPEG fixture with its frame header (SOF0) claiming 60000x50000 pixels.
+  static func hugeJPEG(_ url: URL) throws {
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture("astronaut.jpg"))))
+    guard let sof = (2..<bytes.count - 9).first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }) else {
+      throw CocoaError(.fileReadCorruptFile)
+    }
+    bytes.replaceSubrange((sof + 5)..<(sof + 9), with: [0xEA, 0x60, 0xC3, 0x50])  // height, width
+    try Data(bytes).write(to: url)
+  }
+
+  /// A PNG whose header (IHDR, with a valid CRC) claims 2147483647 x 2147483647 pixels.
+  static func hugePNG(_ url: URL) throws {
+    let header: [UInt8] = [
+      0x49, 0x48, 0x44, 0x52, 0x7F, 0xFF, 0xFF, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF, 8, 2, 0, 0, 0,
+    ]
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in header {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    crc ^= 0xFFFF_FFFF
+    let bytes: [UInt8] =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + header
+      + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+    try Data(bytes).write(to: url)
+  }
+
+  /// Every kind of broken or tricky input, in the order they are given to `detect`.
+  static let hostileInputs: [HostileInput] = [
+    // Truncated at several offsets: inside the signature, the header, the first chunk, the data.
+    HostileInput(
+      name: "cut-8.png", make: prefix("astronaut.png", 8),
+      error: "corrupt or truncated PNG: unexpected end of file (truncated PNG)"),
+    HostileInput(
+      name: "cut-33.png", make: prefix("astronaut.png", 33),
+      error: "corrupt or truncated PNG: unexpected end of file (truncated PNG)"),
+    HostileInput(
+      name: "cut-400000.png", make: prefix("astronaut.png", 400_000),
+      error: "corrupt or truncated PNG: unexpected end of file (truncated PNG)"),
+    HostileInput(
+      name: "cut-2.jpg", make: prefix("astronaut.jpg", 2), error: "not a JPEG, PNG, PPM or PGM image"),
+    HostileInput(
+      name: "cut-200.jpg", make: prefix("astronaut.jpg", 200),
+      error: "corrupt or truncated JPEG: the data ends before the image size"),
+    HostileInput(
+      name: "cut-30000.jpg", make: prefix("astronaut.jpg", 30_000),
+      error: "corrupt or truncated JPEG: Premature end of JPEG file"),
+    HostileInput(
+      name: "cut-15.ppm", make: prefix("astronaut.ppm", 15),
+      error: "corrupt or truncated PPM: pixel data is truncated"),
+    HostileInput(
+      name: "cut-8.mp4", make: prefix("faces.mp4", 8),
+      error: "ffmpeg cannot read it as a video: {path}: Invalid data found when processing input"),
+    HostileInput(
+      name: "cut-1000.mp4", make: prefix("faces.mp4", 1000),
+      error: "ffmpeg cannot read it as a video: {path}: Invalid data found when processing input"),
+    HostileInput(
+      name: "cut-20000.mp4", make: prefix("faces.mp4", 20_000),
+      error: "ffmpeg cannot read it as a video: {path}: Invalid data found when processing input"),
+    // Wrong extensions: the content decides, so real images still decode.
+    HostileInput(name: "png-named.jpg", make: copy("astronaut.png"), error: nil),
+    HostileInput(name: "jpeg-named.png", make: copy("astronaut.jpg"), error: nil),
+    HostileInput(
+      name: "text.png", make: { try Data("hello, world\n".utf8).write(to: $0) },
+      error: "not a JPEG, PNG, PPM or PGM image"),
+    // Huge headers: refused from the header, before any pixel memory is allocated.
+    HostileInput(
+      name: "huge.png", make: hugePNG,
+      error: "image of 2147483647x2147483647 pixels exceeds the limit of 100000000 pixels"),
+    HostileInput(
+      name: "huge.jpg", make: hugeJPEG,
+      error: "image of 50000x60000 pixels exceeds the limit of 100000000 pixels"),
+    HostileInput(
+      name: "huge.ppm", make: { try Data("P6\n100000 100000\n255\n".utf8).write(to: $0) },
+      error: "image of 100000x100000 pixels exceeds the limit of 100000000 pixels"),
+    // Things that are not regular files. A named pipe with no writer would block a reader
+    // forever: it must be refused without being opened for a blocking read.
+    HostileInput(
+      name: "loop.png",
+      make: { url in
+        let other = url.deletingLastPathComponent().appendingPathComponent("loop-other.png")
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: other.path)
+        try FileManager.default.createSymbolicLink(atPath: other.path, withDestinationPath: url.path)
+      },
+      error: "cannot read the file (Too many levels of symbolic links)"),
+    HostileInput(
+      name: "fifo.png", make: { #expect(mkfifo($0.path, 0o600) == 0) },
+      error: "cannot read the file (a named pipe, not a regular file)"),
+    HostileInput(
+      name: "fifo.mp4", make: { #expect(mkfifo($0.path, 0o600) == 0) },
+      error: "cannot read the file (a named pipe, not a regular file)"),
+    HostileInput(
+      name: "fifo", make: { #expect(mkfifo($0.path, 0o600) == 0) },
+      error: "cannot read the file (a named pipe, not a regular file)"),
+    // Names with spaces and other characters a shell would split or expand.
+    HostileInput(name: "with space & $dollar.png", make: copy("astronaut.png"), error: nil),
+  ]
+
+  @Test func hostileInputsEachGetTheirOwnClearLine() throws {
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let paths = Self.hostileInputs.map { folder.appendingPathComponent($0.name).path }
+    for (input, path) in zip(Self.hostileInputs, paths) { try input.make(URL(fileURLWithPath: path)) }
+    let run = try Self.run(["detect", "--json"] + paths)
+    #expect(run.status == 1)
+    let expected = zip(Self.hostileInputs, paths).compactMap { input, path in
+      input.error.map { "emotions: \(path): " + $0.replacingOccurrences(of: "{path}", with: path) }
+    }
+    #expect(run.errors == expected)
+    for (line, expectedLine) in zip(run.errors, expected) { #expect(line == expectedLine) }
+    let decoded = run.output.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["source"] as? String
+    }
+    #expect(decoded == zip(Self.hostileInputs, paths).filter { $0.0.error == nil }.map(\.1))
+  }
+
+  /// A file the user may not read. Root reads any file whatever its mode, so when the tests
+  /// run as root (as in CI) `detect` runs as the unprivileged user `nobody` through setpriv.
+  @Test func aFileWithoutReadPermission() throws {
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let secret = folder.appendingPathComponent("secret.png")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: fixture("astronaut.png")), to: secret)
+    try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: secret.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+    let asNobody = "exec setpriv --reuid=65534 --regid=65534 --clear-groups -- \"$0\" \"$@\""
+    let run = try Self.run(
+      ["detect", "--json", secret.path], environment: ["HOME": "/nonexistent"],
+      shell: geteuid() == 0 ? asNobody : "exec \"$0\" \"$@\"")
+    #expect(run.status == 1)
+    #expect(run.errors == ["emotions: \(secret.path): cannot read the file (Permission denied)"])
+    #expect(run.output.isEmpty)
+  }
+
+  /// File names that are not valid UTF-8 cannot be opened through Swift's `String` paths:
+  /// `detect` says so, naming the file with its bad bytes escaped, and goes on.
+  @Test func aFileNameThatIsNotUTF8() throws {
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try Self.run(
+      ["detect", "--json"],
+      shell: "cd '\(folder.path)' && cp '\(fixture("astronaut.png"))' $'bad\\xff\\xfe name.png' && "
+        + "exec \"$0\" \"$@\" $'bad\\xff\\xfe name.png' '\(fixture("astronaut.png"))'")
+    #expect(run.status == 1)
+    #expect(
+      run.errors == [
+        "emotions: bad\\xFF\\xFE name.png: the file name is not valid UTF-8, which emotions cannot open; "
+          + "rename it"
+      ])
+    #expect(run.output.split(separator: "\n").count == 1, "the next input still went through")
   }
 
   @Test func usageErrorsExitWithTwo() throws {
