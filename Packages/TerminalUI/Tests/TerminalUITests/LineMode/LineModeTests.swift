@@ -12,19 +12,19 @@ struct LineModeTests {
     let menu = MenuScreen(
       title: "Main", text: "Welcome.",
       items: [
-        ScreenAction("About") { [router, owner] in
+        ScreenAction("About") { [weak router, owner] in
           let page = TextPageScreen(
-            title: "About", text: "Version 1.", buttons: [ScreenAction("Back") { router.goBack() }])
-          router.push(page, route: TestRoutes.about, owner: owner)
+            title: "About", text: "Version 1.", buttons: [ScreenAction("Back") { router?.goBack() }])
+          router?.push(page, route: TestRoutes.about, owner: owner)
         },
-        ScreenAction("Quit") { [router] in router.quit() },
+        ScreenAction("Quit") { [weak router] in router?.quit() },
       ])
     router.setRoot(menu, route: TestRoutes.main, owner: owner)
   }
 
   @Test func transcriptOfASession() {
-    router.onDeepLink = { [router] text in
-      router.showMessage("Nothing in the app opens \(text).", kind: .error)
+    router.onDeepLink = { [weak router] text in
+      router?.showMessage("Nothing in the app opens \(text).", kind: .error)
     }
     let terminal = VirtualTerminal(router: router, mode: .line)
     showMenu()
@@ -153,7 +153,7 @@ struct LineModeTests {
   @Test func stackEmptiedByACommandEndsTheSession() {
     let terminal = VirtualTerminal(router: router, mode: .line)
     let menu = MenuScreen(
-      title: "Main", items: [ScreenAction("Done") { [router, owner] in router.close(owner) }])
+      title: "Main", items: [ScreenAction("Done") { [weak router, owner] in router?.close(owner) }])
     router.setRoot(menu, route: TestRoutes.main, owner: owner)
     terminal.enter("1")
     #expect(terminal.exitReason == .stackEmpty)

@@ -36,8 +36,8 @@ struct TerminalRouterTests {
     let menu = MenuScreen(
       title: "Main",
       items: [
-        ScreenAction("Open") { [router] in
-          router.push(LabelScreen("Details"), route: TestRoutes.about, owner: child)
+        ScreenAction("Open") { [weak router] in
+          router?.push(LabelScreen("Details"), route: TestRoutes.about, owner: child)
         }
       ])
     router.setRoot(menu, route: TestRoutes.main, owner: owner)
@@ -190,8 +190,8 @@ struct TerminalRouterTests {
 
   @Test func messagesShowAboveTheFooter() {
     let terminal = VirtualTerminal(router: router, size: Size(width: 50, height: 8))
-    router.onDeepLink = { [router] text in
-      router.showMessage("Nothing in the app opens \(text).", kind: .error)
+    router.onDeepLink = { [weak router] text in
+      router?.showMessage("Nothing in the app opens \(text).", kind: .error)
     }
     router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
     terminal.press(.character(":"))
