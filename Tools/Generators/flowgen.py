@@ -11,7 +11,8 @@ in file names and contents:
 
 They never overwrite a file: every destination is checked before anything is written.
 The Swift files they write are run through `swift format` with the repository's
-.swift-format and then linted, so that names of any length give lint-clean code.
+.swift-format and then linted, before anything is written, so that names of any length
+give lint-clean code.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -114,18 +116,46 @@ class Plan:
             self.created[destination / relative] = text
 
     def write(self) -> None:
-        """Writes the plan, after checking that no file to create exists."""
+        """Formats and lints the plan in a scratch folder, then writes it; nothing is written
+        if a file to create exists or if the code does not pass the lint."""
         taken = [path for path in self.created if path.exists()]
         if taken:
             raise GeneratorError("would overwrite " + ", ".join(self.rel(path) for path in taken))
+        self.format_and_lint()
         for path, text in self.created.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(path, "x") as file:  # "x": fails rather than overwrite
                 file.write(text)
         for path, text in self.edited.items():
             path.write_text(text)
-        swift_files = [path for path in self.created if path.suffix == ".swift"]
-        format_and_lint(self.root, swift_files, [p for p in self.edited if p.suffix == ".swift"])
+
+    def format_and_lint(self) -> None:
+        """Runs `swift format` on the created Swift files and on edited ones inside Packages/
+        (generated files such as a flow's routes), then `swift format lint --strict` on every
+        Swift file of the plan, all with the repository's .swift-format. The App's files are
+        linted, never reformatted."""
+        configuration = str(self.root / ".swift-format")
+        with tempfile.TemporaryDirectory() as scratch:
+            staged: dict[Path, Path] = {}
+            for path, text in list(self.created.items()) + list(self.edited.items()):
+                if path.suffix == ".swift":
+                    staged[path] = Path(scratch) / self.rel(path)
+                    staged[path].parent.mkdir(parents=True, exist_ok=True)
+                    staged[path].write_text(text)
+            packages = self.root / "Packages"
+            to_format = [str(staged[p]) for p in staged if p in self.created or packages in p.parents]
+            if to_format:
+                run(["swift", "format", "format", "--in-place", "--configuration", configuration] + to_format)
+            if staged:
+                lint = subprocess.run(
+                    ["swift", "format", "lint", "--strict", "--configuration", configuration]
+                    + [str(p) for p in staged.values()], capture_output=True, text=True)
+                if lint.returncode != 0:
+                    sys.stderr.write((lint.stderr + lint.stdout).replace(scratch + "/", ""))
+                    raise GeneratorError("the code would not pass `swift format lint --strict` (see above); "
+                                         "nothing was written")
+            for path, copy in staged.items():
+                (self.created if path in self.created else self.edited)[path] = copy.read_text()
 
     def report(self, title: str) -> None:
         print(title)
@@ -185,23 +215,6 @@ def insert_before_closing(text: str, anchor: str, item: str, path: Path, what: s
         lines[previous] = lines[previous].rstrip() + ","
     lines.insert(close, indent + item)
     return "\n".join(lines)
-
-
-def format_and_lint(root: Path, created: list[Path], edited: list[Path]) -> None:
-    """Formats the created Swift files, then lints them and the edited ones strictly."""
-    configuration = str(root / ".swift-format")
-    if not created and not edited:
-        return
-    if created:
-        run(["swift", "format", "format", "--in-place", "--configuration", configuration]
-            + [str(p) for p in created])
-    lint = subprocess.run(
-        ["swift", "format", "lint", "--strict", "--configuration", configuration]
-        + [str(p) for p in created + edited],
-        capture_output=True, text=True)
-    if lint.returncode != 0:
-        sys.stderr.write(lint.stderr + lint.stdout)
-        raise GeneratorError("the generated code does not pass `swift format lint --strict` (see above)")
 
 
 def run(command: list[str]) -> None:
