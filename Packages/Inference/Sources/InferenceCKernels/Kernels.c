@@ -34,11 +34,12 @@ KERNEL_ATTRIBUTES void interior(const InferenceWindow *w, long *start, long *end
 }
 
 KERNEL_ATTRIBUTES void depthwise_body(const InferenceWindow *w, long channels, const float *input,
-                                      const float *kernel, float *output) {
+                                      const float *kernel, float *output, long firstRow,
+                                      long endRow) {
   long start, end;
   interior(w, &start, &end);
   const long step = w->strideWidth * channels;
-  for (long oy = 0; oy < w->outputHeight; oy++) {
+  for (long oy = firstRow; oy < endRow; oy++) {
     const long top = oy * w->strideHeight - w->padTop;
     const long ky0 = max_long(0, -top), ky1 = min_long(w->kernelHeight, w->inputHeight - top);
     float *row = output + oy * w->outputWidth * channels;
@@ -121,13 +122,14 @@ KERNEL_ATTRIBUTES v8f finish8(v8f value, const float *bias, long n, int relu) {
   } while (0)
 
 KERNEL_ATTRIBUTES void direct_body(const InferenceWindow *w, long cin, long cout, const float *input,
-                                   const float *kernel, const float *bias, int relu, float *output) {
+                                   const float *kernel, const float *bias, int relu, float *output,
+                                   long firstRow, long endRow) {
   long start, end;
   interior(w, &start, &end);
   const long step = w->strideWidth * cin;
   const long span = w->kernelWidth * cin;
   const int pixels = cout % 16 == 0 ? 4 : 8;
-  for (long oy = 0; oy < w->outputHeight; oy++) {
+  for (long oy = firstRow; oy < endRow; oy++) {
     const long top = oy * w->strideHeight - w->padTop;
     const long ky0 = max_long(0, -top), ky1 = min_long(w->kernelHeight, w->inputHeight - top);
     float *row = output + oy * w->outputWidth * cout;
@@ -171,8 +173,8 @@ KERNEL_ATTRIBUTES void bias_relu_body(const float *input, long rows, long channe
 }
 
 KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, const float *input,
-                                     float *output) {
-  for (long oy = 0; oy < w->outputHeight; oy++) {
+                                     float *output, long firstRow, long endRow) {
+  for (long oy = firstRow; oy < endRow; oy++) {
     const long top = oy * w->strideHeight - w->padTop;
     const long y0 = max_long(top, 0), y1 = min_long(top + w->kernelHeight, w->inputHeight);
     for (long ox = 0; ox < w->outputWidth; ox++) {
@@ -211,18 +213,19 @@ KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, co
 #if defined(__x86_64__)
 #define WIDE __attribute__((target("avx2,fma")))
 static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i, const float *k,
-                                float *o) {
-  depthwise_body(w, c, i, k, o);
+                                float *o, long r0, long r1) {
+  depthwise_body(w, c, i, k, o, r0, r1);
 }
 static WIDE void direct_wide(const InferenceWindow *w, long ci, long co, const float *i,
-                             const float *k, const float *b, int r, float *o) {
-  direct_body(w, ci, co, i, k, b, r, o);
+                             const float *k, const float *b, int r, float *o, long r0, long r1) {
+  direct_body(w, ci, co, i, k, b, r, o, r0, r1);
 }
 static WIDE void bias_relu_wide(const float *i, long rows, long c, const float *b, int r, float *o) {
   bias_relu_body(i, rows, c, b, r, o);
 }
-static WIDE void max_pool_wide(const InferenceWindow *w, long c, const float *i, float *o) {
-  max_pool_body(w, c, i, o);
+static WIDE void max_pool_wide(const InferenceWindow *w, long c, const float *i, float *o, long r0,
+                               long r1) {
+  max_pool_body(w, c, i, o, r0, r1);
 }
 static int has_wide(void) {
   static int cached = -1;
@@ -232,49 +235,42 @@ static int has_wide(void) {
   }
   return cached;
 }
+#define DISPATCH(wide, portable) \
+  do {                           \
+    if (has_wide()) {            \
+      wide;                      \
+    } else {                     \
+      portable;                  \
+    }                            \
+  } while (0)
+#else
+#define DISPATCH(wide, portable) portable
 #endif
 
 void inference_depthwise(const InferenceWindow *window, long channels, const float *input,
-                         const float *kernel, float *output) {
-#if defined(__x86_64__)
-  if (has_wide()) {
-    depthwise_wide(window, channels, input, kernel, output);
-    return;
-  }
-#endif
-  depthwise_body(window, channels, input, kernel, output);
+                         const float *kernel, float *output, long firstRow, long endRow) {
+  DISPATCH(depthwise_wide(window, channels, input, kernel, output, firstRow, endRow),
+           depthwise_body(window, channels, input, kernel, output, firstRow, endRow));
 }
 
 void inference_direct_convolution(const InferenceWindow *window, long inputChannels,
                                   long outputChannels, const float *input, const float *kernel,
-                                  const float *bias, int relu, float *output) {
-#if defined(__x86_64__)
-  if (has_wide()) {
-    direct_wide(window, inputChannels, outputChannels, input, kernel, bias, relu, output);
-    return;
-  }
-#endif
-  direct_body(window, inputChannels, outputChannels, input, kernel, bias, relu, output);
+                                  const float *bias, int relu, float *output, long firstRow,
+                                  long endRow) {
+  DISPATCH(direct_wide(window, inputChannels, outputChannels, input, kernel, bias, relu, output,
+                       firstRow, endRow),
+           direct_body(window, inputChannels, outputChannels, input, kernel, bias, relu, output,
+                       firstRow, endRow));
 }
 
 void inference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,
                          float *output) {
-#if defined(__x86_64__)
-  if (has_wide()) {
-    bias_relu_wide(input, rows, channels, bias, relu, output);
-    return;
-  }
-#endif
-  bias_relu_body(input, rows, channels, bias, relu, output);
+  DISPATCH(bias_relu_wide(input, rows, channels, bias, relu, output),
+           bias_relu_body(input, rows, channels, bias, relu, output));
 }
 
 void inference_max_pool(const InferenceWindow *window, long channels, const float *input,
-                        float *output) {
-#if defined(__x86_64__)
-  if (has_wide()) {
-    max_pool_wide(window, channels, input, output);
-    return;
-  }
-#endif
-  max_pool_body(window, channels, input, output);
+                        float *output, long firstRow, long endRow) {
+  DISPATCH(max_pool_wide(window, channels, input, output, firstRow, endRow),
+           max_pool_body(window, channels, input, output, firstRow, endRow));
 }

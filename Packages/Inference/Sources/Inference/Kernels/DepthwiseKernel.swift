@@ -25,7 +25,7 @@ enum DepthwiseKernel {
         let image = input + item * imageSize
         let target = output + item * itemStride
         if multiplier == 1 && inputChannels % 8 == 0, var window = geometry.cWindow {
-          inference_depthwise(&window, inputChannels, image, kernel, target)
+          inference_depthwise(&window, inputChannels, image, kernel, target, 0, geometry.outputHeight)
         } else {
           runGeneral(
             geometry: geometry, inputChannels: inputChannels, multiplier: multiplier, image: image,
@@ -78,6 +78,24 @@ enum DepthwiseKernel {
         }
         target += outputChannels
       }
+    }
+  }
+
+  /// Whether ``run(_:input:output:rows:)`` takes `depthwise`: one filter per channel,
+  /// channels a multiple of 8, no dilation.
+  static func splitsRows(_ depthwise: DepthwiseConvolution) -> Bool {
+    depthwise.multiplier == 1 && depthwise.inputChannels % 8 == 0 && depthwise.geometry.cWindow != nil
+  }
+
+  /// Output rows `rows` of one item, packed, without bias or activation.
+  static func run(
+    _ depthwise: DepthwiseConvolution, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+    rows: Range<Int>
+  ) {
+    depthwise.kernel.withUnsafeBufferPointer { kernel in
+      guard let kernel = kernel.baseAddress, var window = depthwise.geometry.cWindow else { return }
+      inference_depthwise(
+        &window, depthwise.inputChannels, input, kernel, output, rows.lowerBound, rows.upperBound)
     }
   }
 }

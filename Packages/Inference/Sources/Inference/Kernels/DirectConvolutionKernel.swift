@@ -38,7 +38,8 @@ enum DirectConvolutionKernel {
         for item in 0..<batch {
           inference_direct_convolution(
             &window, convolution.inputChannels, convolution.outputChannels, input + item * imageSize, kernel,
-            fused ? bias.baseAddress : nil, fused ? relu : 0, output + item * outputSize)
+            fused ? bias.baseAddress : nil, fused ? relu : 0, output + item * outputSize, 0,
+            geometry.outputHeight)
         }
       }
     }
@@ -46,6 +47,29 @@ enum DirectConvolutionKernel {
       ConvolutionKernel.finish(
         output, bias: convolution.bias, activation: activation, rows: batch * rows,
         channels: convolution.outputChannels)
+    }
+  }
+
+  /// Whether `activation` is applied inside the kernel (so row ranges need nothing after).
+  static func fuses(_ activation: Activation) -> Bool {
+    activation == .linear || activation == .plainReLU
+  }
+
+  /// Output rows `rows` of one item, bias and a fused activation included.
+  static func run(
+    _ convolution: Convolution, fusedActivation activation: Activation, input: UnsafePointer<Float>,
+    output: UnsafeMutablePointer<Float>, rows: Range<Int>
+  ) {
+    let relu: Int32 = activation == .plainReLU ? 1 : 0
+    let bias = convolution.bias ?? []
+    convolution.kernel.withUnsafeBufferPointer { kernel in
+      bias.withUnsafeBufferPointer { bias in
+        guard let kernel = kernel.baseAddress, var window = convolution.geometry.cWindow else { return }
+        inference_direct_convolution(
+          &window, convolution.inputChannels, convolution.outputChannels, input, kernel, bias.baseAddress,
+          relu,
+          output, rows.lowerBound, rows.upperBound)
+      }
     }
   }
 }

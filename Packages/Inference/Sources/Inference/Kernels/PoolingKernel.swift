@@ -14,7 +14,8 @@ enum PoolingKernel {
     if pooling.kind == .maximum, var window = geometry.cWindow {
       let outputSize = geometry.outputHeight * geometry.outputWidth * channels
       for item in 0..<batch {
-        inference_max_pool(&window, channels, input + item * imageSize, output + item * outputSize)
+        inference_max_pool(
+          &window, channels, input + item * imageSize, output + item * outputSize, 0, geometry.outputHeight)
       }
       Epilogue.activate(
         activation, output, rows: batch * geometry.outputHeight * geometry.outputWidth, channels: channels)
@@ -73,5 +74,13 @@ enum PoolingKernel {
       VectorMath.divide(target, by: Float(pixels), count: channels)
     }
     Epilogue.activate(activation, output, rows: batch, channels: channels)
+  }
+
+  /// Output rows `rows` of one item's max pooling (no activation).
+  static func maximum(
+    _ pooling: Pooling, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, rows: Range<Int>
+  ) {
+    guard var window = pooling.geometry.cWindow else { return }
+    inference_max_pool(&window, pooling.channels, input, output, rows.lowerBound, rows.upperBound)
   }
 }

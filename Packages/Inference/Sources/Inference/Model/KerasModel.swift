@@ -110,7 +110,8 @@ public final class KerasModel: Sendable {
         guard let base = input.baseAddress, let target = buffer.baseAddress else { return }
         let work = PredictionWork(
           plan: plan, arenas: arenas, input: base, output: target, inputCount: inputCount,
-          outputCount: outputCount, items: items, groupSize: Self.itemsPerRun)
+          outputCount: outputCount, items: items, groupSize: Self.itemsPerRun,
+          team: threads > 1 && items == 1 ? HelperTeam.shared : nil)
         if parts == 1 {
           work.run()
         } else {

@@ -18,7 +18,7 @@ enum Executor {
   /// no clock.
   static func run(
     _ plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int, arena: ScratchArena,
-    timings: UnsafeMutablePointer<UInt64>? = nil
+    timings: UnsafeMutablePointer<UInt64>? = nil, team: HelperTeam? = nil
   ) -> UnsafePointer<Float> {
     let scratch = Scratch(
       patches: arena.base + plan.offset(ofRegion: plan.patchesRegion, batch: batch),
@@ -32,6 +32,11 @@ enum Executor {
         arena.inputPointers.append(pointer(source, plan: plan, input: input, batch: batch, arena: arena))
       }
       arena.inputPointers.withUnsafeBufferPointer { inputs in
+        if batch == 1, let team,
+          runSplit(node, input: inputs[0], output: output, scratch: scratch, team: team)
+        {
+          return
+        }
         run(node, step: step, inputs: inputs, output: output, scratch: scratch, batch: batch, plan: plan)
       }
       if let timings { timings[index] = DispatchTime.now().uptimeNanoseconds - start }
@@ -104,5 +109,58 @@ enum Executor {
       MergeKernel.concatenate(inputs, chunks: step.chunks, outer: outer, output: output)
       Epilogue.activate(node.activation, output, rows: count / channels, channels: channels)
     }
+  }
+
+  /// Runs one item's step as row chunks shared with `team`, when the step's kernels take row
+  /// ranges (direct convolutions, separable ones with a direct pointwise half, max pooling);
+  /// false for any other step. The kernels are the ones the batch path runs, so the bits are
+  /// the same.
+  private static func runSplit(
+    _ node: GraphNode, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, scratch: Scratch,
+    team: HelperTeam
+  ) -> Bool {
+    switch node.operation {
+    case .convolution(let convolution)
+    where DirectConvolutionKernel.handles(convolution) && DirectConvolutionKernel.fuses(node.activation):
+      let rows = convolution.geometry.outputHeight
+      team.run(chunks: chunkCount(rows)) { chunk in
+        DirectConvolutionKernel.run(
+          convolution, fusedActivation: node.activation, input: input, output: output,
+          rows: chunkRange(chunk, rows: rows))
+      }
+      return true
+    case .separable(let depthwise, let pointwise)
+    where DirectConvolutionKernel.handles(pointwise) && DirectConvolutionKernel.fuses(node.activation)
+      && DepthwiseKernel.splitsRows(depthwise) && depthwise.bias == nil:
+      // A 1x1 pointwise half reads only the depthwise rows of its own output rows.
+      let rows = depthwise.geometry.outputHeight
+      team.run(chunks: chunkCount(rows)) { chunk in
+        let range = chunkRange(chunk, rows: rows)
+        DepthwiseKernel.run(depthwise, input: input, output: scratch.patches, rows: range)
+        DirectConvolutionKernel.run(
+          pointwise, fusedActivation: node.activation, input: scratch.patches, output: output, rows: range)
+      }
+      return true
+    case .pooling(let pooling)
+    where pooling.kind == .maximum && node.activation == .linear && pooling.geometry.cWindow != nil:
+      let rows = pooling.geometry.outputHeight
+      team.run(chunks: chunkCount(rows)) { chunk in
+        PoolingKernel.maximum(pooling, input: input, output: output, rows: chunkRange(chunk, rows: rows))
+      }
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Chunks for `rows` output rows: enough to balance two threads, few enough to be cheap.
+  private static func chunkCount(_ rows: Int) -> Int {
+    rows >= 24 ? 6 : rows >= 8 ? 2 : 1
+  }
+
+  /// The rows of chunk `chunk` of `rows` rows.
+  private static func chunkRange(_ chunk: Int, rows: Int) -> Range<Int> {
+    let count = chunkCount(rows)
+    return (chunk * rows / count)..<((chunk + 1) * rows / count)
   }
 }

@@ -14,13 +14,15 @@ final class PredictionWork: @unchecked Sendable {
   let outputCount: Int
   let items: Int
   let groupSize: Int
+  /// The helper that shares a lone item's layers, when the call may use two threads.
+  let team: HelperTeam?
   private let next = Atomic<Int>(0)
 
   /// Work over `items` items of `inputCount` floats in, `outputCount` out, in groups of
   /// `groupSize` items.
   init(
     plan: ExecutionPlan, arenas: ArenaPool, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
-    inputCount: Int, outputCount: Int, items: Int, groupSize: Int
+    inputCount: Int, outputCount: Int, items: Int, groupSize: Int, team: HelperTeam? = nil
   ) {
     self.plan = plan
     self.arenas = arenas
@@ -30,6 +32,7 @@ final class PredictionWork: @unchecked Sendable {
     self.outputCount = outputCount
     self.items = items
     self.groupSize = max(groupSize, 1)
+    self.team = team
   }
 
   /// Runs groups until none is left.
@@ -40,7 +43,8 @@ final class PredictionWork: @unchecked Sendable {
       guard first < items else { return }
       let count = min(groupSize, items - first)
       arenas.withArena(floats: plan.floats(batch: count)) { arena in
-        let result = Executor.run(plan, input: input + first * inputCount, batch: count, arena: arena)
+        let result = Executor.run(
+          plan, input: input + first * inputCount, batch: count, arena: arena, team: count == 1 ? team : nil)
         (output + first * outputCount).initialize(from: result, count: count * outputCount)
       }
     }

@@ -15,15 +15,18 @@ typedef struct {
 /// Depthwise convolution of one item, one filter per channel, `channels` a multiple of 8:
 /// output[y, x, c] = sum over the valid taps (kh, kw order) of input * kernel[tap, c].
 /// Runs AVX2/FMA code when the CPU has it, portable vector code otherwise.
+/// Only output rows [firstRow, endRow) are written (0 and outputHeight for all), so row
+/// ranges can run on different threads; the same holds for the other window kernels.
 void inference_depthwise(const InferenceWindow *window, long channels, const float *input,
-                         const float *kernel, float *output);
+                         const float *kernel, float *output, long firstRow, long endRow);
 
 /// Direct convolution of one item, `outputChannels` a multiple of 8: output[y, x, n] = sum
 /// over the valid taps (kh, kw, cin order) of input * kernel[k, n], kernel K x cout row-major,
 /// plus bias[n] when `bias` is not NULL, then max(., 0) when `relu` is not 0.
 void inference_direct_convolution(const InferenceWindow *window, long inputChannels,
                                   long outputChannels, const float *input, const float *kernel,
-                                  const float *bias, int relu, float *output);
+                                  const float *bias, int relu, float *output, long firstRow,
+                                  long endRow);
 
 /// output[r, c] = input[r, c] + bias[c] (when `bias` is not NULL), then max(., 0) when `relu`
 /// is not 0, over `rows` rows of `channels` (a multiple of 8) values; in place is allowed.
@@ -32,6 +35,6 @@ void inference_bias_relu(const float *input, long rows, long channels, const flo
 
 /// Max pooling of one item over the valid taps of each window (padding never wins).
 void inference_max_pool(const InferenceWindow *window, long channels, const float *input,
-                        float *output);
+                        float *output, long firstRow, long endRow);
 
 #endif

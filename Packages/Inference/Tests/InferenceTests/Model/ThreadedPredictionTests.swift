@@ -17,8 +17,11 @@ struct ThreadedPredictionTests {
     #expect(one == two)
     #expect(one == three)
     for index in 0..<11 {
-      let alone = try model.predict(try inputs.item(index % 6).reshaped([1, 64, 64, 1]), threads: 1)
+      let item = try inputs.item(index % 6).reshaped([1, 64, 64, 1])
+      let alone = try model.predict(item, threads: 1)
       #expect(alone == (try one.item(index).reshaped([1, 7])), "item \(index)")
+      // One item on two threads: its layers' rows are shared with the helper thread.
+      #expect(try model.predict(item, threads: 2) == alone, "item \(index) on two threads")
     }
   }
 
