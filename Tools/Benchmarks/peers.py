@@ -107,7 +107,10 @@ def worker(args):
         result["boxes"] = [list(map(int, box)) for box in boxes]
     elif kind == "fer":
         import cv2
-        from fer import FER
+        try:
+            from fer import FER
+        except ImportError:  # fer 25 no longer re-exports it
+            from fer.fer import FER
 
         detector = FER(use_tflite=args.tflite == 1)
 
