@@ -176,13 +176,16 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
 
   // MARK: - The model
 
-  private var canPause: Bool {
-    guard let playback, !hasEnded else { return false }
+  /// Whether the source is a picture or a slide show, where frames per second mean nothing.
+  private var isStill: Bool {
     switch playback {
-    case .video, .live: return true
-    case .still, .slideShow: return false
+    case .still, .slideShow, nil: return true
+    case .video, .live: return false
     }
   }
+
+  /// Whether space pauses: a video or a live source that has not ended.
+  private var canPause: Bool { !isStill && !hasEnded }
 
   /// Rebuilds the view model from the state and shows it.
   private func refresh(status finishedStatus: String? = nil) {
@@ -240,7 +243,7 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
   /// `faces.mp4 · 640x360 · 9.8 fps · detect 45 ms · classify 12 ms · 3 dropped`.
   private func details(of frame: RecognizedFrame) -> String {
     var parts = [(frame.name as NSString).lastPathComponent, "\(frame.image.width)x\(frame.image.height)"]
-    if shownAt.count >= 2, let first = shownAt.first, let last = shownAt.last, last > first {
+    if !isStill, shownAt.count >= 2, let first = shownAt.first, let last = shownAt.last, last > first {
       parts.append(String(format: "%.1f fps", Double(shownAt.count - 1) / (last - first)))
     }
     parts.append("detect \(Self.milliseconds(frame.detectionSeconds))")
