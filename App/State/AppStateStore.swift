@@ -82,7 +82,7 @@ struct AppStateStore: Sendable {
     do {
       try data.write(to: temporary)
       if rename(temporary.path, fileURL.path) != 0 {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: fileURL.path])
+        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
       }
     } catch {
       try? FileManager.default.removeItem(at: temporary)

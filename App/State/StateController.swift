@@ -1,3 +1,5 @@
+import Foundation
+
 /// Holds the app state while the app runs and saves every change.
 ///
 /// Saving never stops the app: when the file cannot be written (a read-only folder, a full
@@ -27,8 +29,27 @@ final class StateController {
     do {
       try store.save(state)
     } catch {
-      onWarning?(
-        "Could not save \(store.fileURL.path) (\(error.localizedDescription)); going on without saving.")
+      onWarning?("Could not save \(store.fileURL.path) (\(Self.reason(error))); going on without saving.")
     }
+  }
+
+  /// A short reason for a failed save, such as "permission denied", rather than Foundation's
+  /// long sentence.
+  static func reason(_ error: any Error) -> String {
+    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)).lowercased() }
+    if let cocoa = error as? CocoaError {
+      if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
+        underlying.domain == NSPOSIXErrorDomain
+      {
+        return String(cString: strerror(Int32(underlying.code))).lowercased()
+      }
+      switch cocoa.code {
+      case .fileWriteNoPermission: return "permission denied"
+      case .fileWriteOutOfSpace: return "no space left on device"
+      case .fileWriteVolumeReadOnly: return "read-only file system"
+      default: break
+      }
+    }
+    return error.localizedDescription
   }
 }
