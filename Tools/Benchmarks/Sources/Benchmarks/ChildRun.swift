@@ -8,8 +8,12 @@ import Foundation
 struct ChildRun {
   /// Wall-clock seconds from spawn to exit.
   var seconds: Double
-  /// The child's peak resident set size, in bytes (`ru_maxrss`).
+  /// The largest peak resident set size of the child and the children it waited for, in
+  /// bytes (`ru_maxrss` from `wait4`; for `emotions detect` on a video that is often ffmpeg's).
   var peakBytes: Int
+  /// The child's own peak resident set size (`VmHWM` of /proc/pid/status, read every few
+  /// milliseconds until it exits), in bytes.
+  var ownPeakBytes: Int
   /// The exit status (or 128 + signal).
   var status: Int32
   /// Everything the child wrote to standard output.
@@ -34,10 +38,29 @@ struct ChildRun {
     guard spawned == 0 else { throw BenchError.launch("cannot start \(arguments[0]): error \(spawned)") }
     var status: Int32 = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    var ownPeak = 0
+    while true {
+      let waited = wait4(pid, &status, WNOHANG, &usage)
+      if waited == pid { break }
+      if waited < 0 && errno != EINTR { break }
+      ownPeak = max(ownPeak, highWaterMark(pid))
+      usleep(2_000)
+    }
     let seconds = Clock.now() - start
     let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     let output = FileManager.default.contents(atPath: outputPath) ?? Data()
-    return ChildRun(seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024, status: exit, output: output)
+    return ChildRun(
+      seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024, ownPeakBytes: ownPeak, status: exit,
+      output: output)
+  }
+
+  /// `VmHWM` of a running process, in bytes (0 once it is gone).
+  private static func highWaterMark(_ pid: pid_t) -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      let digits = line.split(separator: " ").dropFirst().first { !$0.isEmpty }
+      return (digits.flatMap { Int($0) } ?? 0) * 1024
+    }
+    return 0
   }
 }

@@ -13,6 +13,7 @@ struct EndToEndBenchmark {
     var frames: Int
     var seconds: Sample
     var peakBytes: [Int]
+    var ownPeakBytes: [Int]
 
     var framesPerSecond: Double { Double(frames) / seconds.median }
   }
@@ -26,6 +27,7 @@ struct EndToEndBenchmark {
     var frames = 0
     var times: [Double] = []
     var peaks: [Int] = []
+    var ownPeaks: [Int] = []
     for index in 0...repeats {
       let run = try ChildRun.run(arguments)
       guard run.status == 0 else { throw BenchError.launch("emotions detect exited with \(run.status)") }
@@ -33,9 +35,11 @@ struct EndToEndBenchmark {
       if index > 0 {
         times.append(run.seconds)
         peaks.append(run.peakBytes)
+        ownPeaks.append(run.ownPeakBytes)
       }
     }
-    return Row(name: name, frames: frames, seconds: Sample(seconds: times), peakBytes: peaks)
+    return Row(
+      name: name, frames: frames, seconds: Sample(seconds: times), peakBytes: peaks, ownPeakBytes: ownPeaks)
   }
 
   /// `video` played `times` times in a row, written to a temporary file with ffmpeg (stream

@@ -68,7 +68,8 @@ enum RawMode {
     print(
       JSON.object([
         "frames": .integer(row.frames), "seconds": .array(row.seconds.seconds.map { .number($0) }),
-        "peak_rss_mb": .array(row.peakBytes.map { .number(Double($0) / 1_048_576) }),
+        "peak_rss_mb": .array(row.ownPeakBytes.map { .number(Double($0) / 1_048_576) }),
+        "peak_rss_with_children_mb": .array(row.peakBytes.map { .number(Double($0) / 1_048_576) }),
       ]).text)
   }
 }
