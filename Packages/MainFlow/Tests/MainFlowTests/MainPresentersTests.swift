@@ -57,4 +57,50 @@ struct MainPresentersTests {
     presenter.didSubmit("  ok.png ")
     #expect(output.events == ["source ok.png"])
   }
+
+  final class FakeVisionView: VisionViewInput {
+    var models: [VisionViewModel] = []
+    var reports: [String] = []
+    func show(_ model: VisionViewModel) { models.append(model) }
+    func report(_ line: String) { reports.append(line) }
+  }
+
+  @Test func visionShowsEachFrameAndASummary() throws {
+    let loop = VirtualTerminal(router: TerminalRouter(), size: Size(width: 80, height: 24), mode: .line)
+    let root = ScreenOwner()
+    loop.router.setRoot(LabelScreen(), route: MainRoutes.main, owner: root)
+    let service = FakeRecognitionService(frameCount: 2)
+    let presenter = VisionPresenter(source: "clip.mp4", service: service, scheduler: loop.app)
+    let view = FakeVisionView()
+    let output = Output()
+    presenter.view = view
+    presenter.output = output
+    presenter.viewDidLoad()
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, view.reports.last?.hasPrefix("summary") != true {
+      Thread.sleep(forTimeInterval: 0.005)
+      loop.runPostedJobs()
+    }
+    #expect(view.models.first?.status == "Opening clip.mp4…")
+    #expect(
+      view.reports == [
+        "frame 0 (0.00 s): 1 face: happy 75% at 1,0 2x2", "frame 1 (0.10 s): 1 face: happy 75% at 1,0 2x2",
+        "summary: 2 frames, 2 faces, happy 100%, 0 ms a frame",
+      ])
+    let shown = try #require(view.models.first { $0.image != nil })
+    #expect(shown.faces == ["happy 75% at 1,0 2x2"])
+    #expect(
+      shown.boxes == [
+        ImageView.Box(x: 1, y: 0, width: 2, height: 2, label: "happy 75%", color: .rgb(255, 210, 0))
+      ])
+    #expect(shown.scoreTitle == "Largest face: happy 75%")
+    #expect(shown.scores.map(\.label) == EmotionRecognizer.labels)
+    #expect(shown.scores[3].value == 0.75)
+    #expect(shown.canPause && shown.canSave && !shown.isPaused)
+    let last = try #require(view.models.last)
+    #expect(last.status == "finished · 2 frames, 2 faces, happy 100%, 0 ms a frame")
+    #expect(!last.canPause)
+    presenter.didRequestSource()
+    #expect(output.events == ["picker"])
+  }
 }

@@ -1,0 +1,109 @@
+import FaceAnalysis
+import Foundation
+import TerminalUI
+import Testing
+
+@testable import MainFlow
+
+@Suite("Vision parts")
+struct VisionPartsTests {
+  static func frame(index: Int = 0, time: Double = 0, faces: [RecognizedFace]) throws -> RecognizedFrame {
+    RecognizedFrame(
+      index: index, time: time, name: "/videos/clip.mp4",
+      image: try RGBImage(width: 4, height: 4, red: 0, green: 0, blue: 0),
+      faces: faces, detectionSeconds: 0.02, classificationSeconds: 0.01)
+  }
+
+  static let sad = FakeSession.face(x: 0, y: 0, width: 10, height: 10, scores: [0, 0, 0, 0.1, 0.8, 0, 0.1])
+  static let happy = FakeSession.face(
+    x: 5, y: 5, width: 20, height: 20, scores: [0, 0, 0, 0.9, 0.05, 0, 0.05])
+
+  @Test func theTallyCountsSharesAndMeanTime() throws {
+    var tally = VisionTally()
+    #expect(tally.description(labels: EmotionRecognizer.labels) == "0 frames, 0 faces")
+    try tally.add(Self.frame(faces: [Self.sad, Self.happy]))
+    try tally.add(Self.frame(faces: []))
+    try tally.add(Self.frame(faces: [Self.happy]))
+    tally.dropped = 4
+    #expect(tally.shares(labels: EmotionRecognizer.labels).map(\.label) == ["happy", "sad"])
+    #expect(
+      tally.description(labels: EmotionRecognizer.labels)
+        == "3 frames, 3 faces, happy 67%, sad 33%, 30 ms a frame, 4 dropped")
+  }
+
+  @Test func equalSharesKeepModelOrder() throws {
+    var tally = VisionTally()
+    try tally.add(Self.frame(faces: [Self.sad, Self.happy]))
+    #expect(tally.shares(labels: EmotionRecognizer.labels).map(\.label) == ["happy", "sad"])
+  }
+
+  @Test func theHistoryKeepsTheLastSecondsAndStaysSmall() {
+    var history = ScoreHistory(span: 2, capacity: 5)
+    for step in 0..<10 { history.add(time: Double(step) * 0.5, scores: [Float(step) / 10]) }
+    #expect(history.samples.map(\.time) == [2.5, 3, 3.5, 4, 4.5])
+    history = ScoreHistory(span: 2, capacity: 100)
+    for step in 0..<10 { history.add(time: Double(step) * 0.5, scores: step == 9 ? nil : [Float(step) / 10]) }
+    #expect(history.samples.map(\.time) == [2.5, 3, 3.5, 4, 4.5], "older than 2 s before the newest goes")
+    #expect(history.values(of: 0) == [0.5, 0.6, 0.7, 0.8, 0].map { Double(Float($0)) })
+    history.add(time: 0, scores: [1])
+    #expect(history.samples.count == 1, "time going backwards (a new run) starts again")
+  }
+
+  @Test func theSparklineShowsTheNewestValuesThatFit() {
+    let line = Sparkline([0, 0.5, 1, 0.25, 2, -1, .nan])
+    #expect(line.text(width: 10) == "▁▅█▃█▁▁")
+    #expect(line.text(width: 3) == "█▁▁")
+    var canvas = Canvas(size: Size(width: 4, height: 1))
+    line.draw(into: &canvas)
+    #expect(canvas.text == "▃█▁▁")
+  }
+
+  @Test func reportLines() throws {
+    let video = try Self.frame(index: 12, time: 1.2, faces: [Self.happy, Self.sad])
+    #expect(
+      VisionReport.line(for: video, playback: .video(framesPerSecond: 10))
+        == "frame 12 (1.20 s): 2 faces: happy 90% at 5,5 20x20; sad 80% at 0,0 10x10")
+    #expect(
+      VisionReport.line(for: try Self.frame(faces: []), playback: .live(framesPerSecond: 30, isCamera: true))
+        == "frame 0 (0.00 s): no face")
+    #expect(
+      VisionReport.line(for: video, playback: .slideShow(count: 3)).hasPrefix("/videos/clip.mp4: 2 faces: "))
+  }
+
+  @Test func theLargestFaceIsTheBiggestBox() throws {
+    #expect(try Self.frame(faces: [Self.sad, Self.happy]).largestFace == Self.happy)
+    #expect(try Self.frame(faces: []).largestFace == nil)
+  }
+
+  @Test func savedFramesGoToThePicturesFolderOrTheCurrentOne() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "vision-names-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(
+      PNGFrameSaver.defaultDirectory(
+        environment: ["XDG_PICTURES_DIR": folder.path], currentDirectory: "/here") == folder.path)
+    #expect(
+      PNGFrameSaver.defaultDirectory(
+        environment: ["XDG_PICTURES_DIR": "/no/such/folder"], currentDirectory: "/here") == "/here")
+    #expect(PNGFrameSaver.defaultDirectory(environment: [:], currentDirectory: "/here") == "/here")
+
+    let saver = PNGFrameSaver(directory: folder.path) { Date(timeIntervalSince1970: 0) }
+    let frame = try Self.frame(index: 7, faces: [Self.happy])
+    let first = try saver.save(frame, source: "clip.mp4")
+    let second = try saver.save(frame, source: "clip.mp4")
+    let stem = folder.path + "/emotions-clip-frame7-" + Self.stamp(Date(timeIntervalSince1970: 0))
+    #expect(first == stem + ".png")
+    #expect(second == stem + "-2.png", "an existing file is never overwritten")
+    #expect(throws: PNGEncoder.Failure.self) {
+      try PNGFrameSaver(directory: "/no/such/folder").save(frame, source: "clip.mp4")
+    }
+  }
+
+  private static func stamp(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyyMMdd-HHmmss"
+    return formatter.string(from: date)
+  }
+}
