@@ -35,6 +35,11 @@ MODULE_PARTS = ("ViewInput", "ViewOutput", "ModuleInput", "ModuleOutput", "Prese
 # Routing calls whose names mean nothing else.
 NAVIGATION = re.compile(r"\b(Routing|\w*[Rr]outer\w*|setRoot|popToRoot|goBack)\b")
 
+# `import X`, `@testable import X`, `internal import X`, `import struct X.Y`, …
+IMPORT = re.compile(
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
+    r"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)")
+
 RULES = (
     "flow-imports-flow",
     "flow-public-api",
@@ -341,7 +346,7 @@ def line_of(path: Path, word: str) -> int:
 def imports(path: Path) -> list[tuple[int, str]]:
     found = []
     for number, line in enumerate(code_lines(path.read_text()), start=1):
-        match = re.match(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)", line)
+        match = IMPORT.match(line)
         if match:
             found.append((number, match.group(1)))
     return found

@@ -1,4 +1,4 @@
-import BetaFlow
+internal import BetaFlow
 import Navigation
 
 /// Decides what comes next: Alpha, then Beta. The router is used here, and only here.
