@@ -51,7 +51,7 @@ RESERVED = {
 }
 
 NAME_PATTERN = re.compile(r"^(?:[A-Z][a-z0-9]+)+$")
-MAX_NAME_LENGTH = 40
+MAX_NAME_LENGTH = 30  # longer names would not fit the root manifest's lines
 
 
 class GeneratorError(Exception):
