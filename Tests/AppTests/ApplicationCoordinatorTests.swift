@@ -10,11 +10,15 @@ import Testing
 struct ApplicationCoordinatorTests {
   let loop = VirtualTerminal(router: TerminalRouter(), mode: .line)
 
-  /// Every link the flows declare, except consent, which only the launch uses.
-  var links: [String] {
+  /// The app's plugin list.
+  var plugins: [any FlowFactory] {
     let state = StateController(store: temporaryStateStore())
     return FlowPlugins.all(.init(recognition: .init(), scheduler: loop.app, state: state))
-      .flatMap(\.exampleLinks).map(\.description).filter { $0 != "emotions://consent" }
+  }
+
+  /// Every link the flows declare, except consent, which only the launch uses.
+  var links: [String] {
+    plugins.flatMap(\.exampleLinks).map(\.description).filter { $0 != "emotions://consent" }
   }
 
   func startedApp(_ router: TestRouter) -> AppUnderTest {
@@ -30,10 +34,13 @@ struct ApplicationCoordinatorTests {
     }
   }
 
-  /// The flows that should be running for a stack: main always, about when its screens show.
+  /// The flows that should be running for a stack: the home flow always, and each other flow
+  /// whose declared screens show on the stack.
   func expectedFlows(_ router: TestRouter) -> [String] {
-    let about = ["AboutApp", "TermsOfUse", "PrivacyPolicy"]
-    return router.screenNames.contains(where: about.contains) ? ["main", "about"] : ["main"]
+    let plugins = plugins
+    return [plugins[0].id]
+      + plugins.dropFirst().filter { flow in flow.routes.contains { router.stack.routes.contains($0) } }.map(
+        \.id)
   }
 
   @Test func theFlowsDeclareTheLinksTheAppDocuments() {
