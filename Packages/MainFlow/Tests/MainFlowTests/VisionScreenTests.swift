@@ -228,6 +228,28 @@ struct VisionScreenTests {
     #expect(!transcript.contains("\u{1B}"))
   }
 
+  @Test func lineModeChoicesKeepTheirNumbers() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "vision-line-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let harness = try VisionHarness(
+      service: Self.summaryService(), mode: .line, saver: PNGFrameSaver(directory: folder.path))
+    defer { harness.close() }
+    #expect(harness.playToTheEnd())
+    harness.terminal.enter("")  // prints the page again
+    #expect(
+      harness.terminal.transcript.hasSuffix(
+        "  1. Another source\n  2. Pause\n  3. Save this frame as PNG\n"
+          + "Type a number (1-3), back, quit or help.\n"))
+    harness.terminal.enter("2")
+    #expect(harness.terminal.transcript.hasSuffix("> 2\nError: The source has ended; nothing to pause.\n"))
+    harness.terminal.enter("3")
+    #expect(harness.pump { harness.terminal.transcript.contains("\nsaved \(folder.path)/emotions-") })
+    harness.terminal.enter("1")
+    #expect(harness.output.requests == ["picker"])
+  }
+
   @Test func lineModeReportsEveryFrameOfAFileEvenWhenTheRecognizerIsSlow() throws {
     let session = FakeSession(name: "clip.mp4", frames: 30, waitsForTheEnd: true)
     let harness = try VisionHarness(service: FakeRecognitionService { _ in session }, mode: .line)

@@ -192,6 +192,7 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
     var model = VisionViewModel()
     model.source = summary
     model.isPaused = isPaused
+    model.isMoving = playback != nil && !isStill
     model.canPause = canPause
     model.canSave = frame != nil
     model.slide = slide

@@ -145,19 +145,30 @@ final class VisionView: Screen, VisionViewInput {
 
   // MARK: - Line mode
 
-  /// The choices of line mode, in order, with what each does.
-  private var lineChoices: [(title: String, perform: @MainActor () -> Void)] {
-    var choices: [(String, @MainActor () -> Void)] = []
-    if model.canPause {
-      choices.append((model.isPaused ? "Resume" : "Pause", { [output] in output.didTogglePause() }))
-    }
-    if model.slide != nil {
-      choices.append(("Previous image", { [output] in output.didStep(by: -1) }))
-      choices.append(("Next image", { [output] in output.didStep(by: 1) }))
-    }
-    if model.canSave { choices.append(("Save this frame as PNG", { [output] in output.didRequestSave() })) }
-    choices.append(("Another source", { [output] in output.didRequestSource() }))
+  /// What a line-mode choice does.
+  private enum LineChoice {
+    case source, pause, save, previous, next
+  }
+
+  /// The choices of line mode, in order. The order never changes once the source is open,
+  /// so a number typed stays valid when a video ends ("Another source" is 1 from the start);
+  /// a choice that no longer applies says so.
+  private var lineChoices: [LineChoice] {
+    var choices: [LineChoice] = [.source]
+    if model.isMoving { choices.append(.pause) }
+    if model.isMoving || model.slide != nil || model.canSave { choices.append(.save) }
+    if model.slide != nil { choices += [.previous, .next] }
     return choices
+  }
+
+  private func title(of choice: LineChoice) -> String {
+    switch choice {
+    case .source: "Another source"
+    case .pause: model.isPaused ? "Resume" : "Pause"
+    case .save: "Save this frame as PNG"
+    case .previous: "Previous image"
+    case .next: "Next image"
+    }
   }
 
   func linePage(width: Int) -> LinePage {
@@ -171,7 +182,7 @@ final class VisionView: Screen, VisionViewInput {
         lines += BarChart(model.scores).lines(width: min(width, 60))
       }
     }
-    return LinePage(lines: lines, choices: lineChoices.map(\.title))
+    return LinePage(lines: lines, choices: lineChoices.map(title(of:)))
   }
 
   func handleLine(_ line: String) -> LineCommandResult {
@@ -179,7 +190,20 @@ final class VisionView: Screen, VisionViewInput {
     guard let index = LineCommandResult.choiceIndex(line, count: choices.count) else {
       return .invalidChoice(count: choices.count)
     }
-    choices[index].perform()
+    switch choices[index] {
+    case .source:
+      output.didRequestSource()
+    case .pause:
+      guard model.canPause else { return .rejected("The source has ended; nothing to pause.") }
+      output.didTogglePause()
+    case .save:
+      guard model.canSave else { return .rejected("There is no frame to save yet.") }
+      output.didRequestSave()
+    case .previous:
+      output.didStep(by: -1)
+    case .next:
+      output.didStep(by: 1)
+    }
     return .handled
   }
 }

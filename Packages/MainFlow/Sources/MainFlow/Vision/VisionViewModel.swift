@@ -42,6 +42,8 @@ struct VisionViewModel: Equatable {
   var tone = Tone.normal
   /// Whether space resumes rather than pauses.
   var isPaused = false
+  /// Whether the source moves (a video or a live source), even if it has ended.
+  var isMoving = false
   /// Whether pausing means anything (videos and live sources that have not ended).
   var canPause = false
   /// Whether there is a frame to save.
@@ -54,7 +56,8 @@ struct VisionViewModel: Equatable {
       && lhs.scoreTitle == rhs.scoreTitle && lhs.trend == rhs.trend && lhs.source == rhs.source
       && lhs.details == rhs.details
       && lhs.status == rhs.status && lhs.tone == rhs.tone && lhs.isPaused == rhs.isPaused
-      && lhs.canPause == rhs.canPause && lhs.canSave == rhs.canSave && lhs.slide?.index == rhs.slide?.index
+      && lhs.isMoving == rhs.isMoving && lhs.canPause == rhs.canPause && lhs.canSave == rhs.canSave
+      && lhs.slide?.index == rhs.slide?.index
       && lhs.slide?.count == rhs.slide?.count
   }
 }
