@@ -166,15 +166,18 @@ def run(args):
     }
     results = {}  # key -> list of per-process medians
     extras = {}
+    only = set(args.only.split(","))
+    if "e2e" not in only:
+        args.skip_e2e = True
     for round_index in range(args.rounds):
-        for batch in (1, 8):
+        for batch in (1, 8) if "cnn" in only else ():
             repeats = 400 if batch == 1 else 100
             for name, make in cnn_contenders.items():
                 reps = repeats if name != "keras" else repeats // 4
                 output = child(make(batch, reps))
                 results.setdefault(("cnn", batch, name), []).append(statistics.median(output["seconds"]))
                 extras[("cnn", batch, name)] = output.get("classes")
-        for frame in frames:
+        for frame in frames if "haar" in only else ():
             ours = child([args.bench, "haar", frame["path"], "--repeats", "20"])
             theirs = child(me + ["haar", "--cascade", cascade, "--frame", frame["path"], "--repeats", "20",
                                  "--threads", "2"])
@@ -201,7 +204,7 @@ def run(args):
         "| Work | Ours | Peer | Peer's figure | Ratio (ours / peer, higher is better) |",
         "|---|---|---|---|---|",
     ]
-    for batch in (1, 8):
+    for batch in (1, 8) if "cnn" in only else ():
         ours = med(("cnn", batch, "ours"))
         for name in ("onnxruntime", "opencv-dnn", "keras"):
             theirs = med(("cnn", batch, name))
@@ -210,7 +213,7 @@ def run(args):
                 f"| CNN batch {batch} | {ours * 1000:.3f} ms, {batch / ours:,.0f} faces/s | {name} (2 threads) "
                 f"| {theirs * 1000:.3f} ms, {batch / theirs:,.0f} faces/s | **{theirs / ours:.2f}x**"
                 f"{'' if agree else ' (classes differ!)'} |")
-    for frame in frames:
+    for frame in frames if "haar" in only else ():
         ours = med(("haar", frame["name"], "ours"))
         theirs = med(("haar", frame["name"], "opencv"))
         same, mine, cv = extras[("haar", frame["name"])]
@@ -246,6 +249,7 @@ def main():
     whole.add_argument("--root", required=True)
     whole.add_argument("--rounds", type=int, default=3)
     whole.add_argument("--skip-e2e", action="store_true")
+    whole.add_argument("--only", default="cnn,haar,e2e", help="comma-separated: cnn, haar, e2e")
     args = parser.parse_args()
     if args.command == "convert":
         convert(args.h5, args.onnx)
