@@ -65,3 +65,13 @@ final class VisionHarness {
     router.close(owner)
   }
 }
+
+/// A view output that ignores everything.
+@MainActor
+final class SilentOutput: VisionViewOutput {
+  func viewDidLoad() {}
+  func didTogglePause() {}
+  func didRequestSave() {}
+  func didStep(by offset: Int) {}
+  func didRequestSource() {}
+}

@@ -327,13 +327,3 @@ struct VisionScreenTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "no temporary left")
   }
 }
-
-/// A view output that ignores everything.
-@MainActor
-final class SilentOutput: VisionViewOutput {
-  func viewDidLoad() {}
-  func didTogglePause() {}
-  func didRequestSave() {}
-  func didStep(by offset: Int) {}
-  func didRequestSource() {}
-}
