@@ -19,7 +19,7 @@ struct SIMDKernelTests {
 
   @Test(
     "direct convolution equals the plain sum, with bias and ReLU",
-    arguments: [(1, 8), (8, 8), (3, 16), (16, 32), (4, 24)])
+    arguments: [(1, 8), (8, 8), (3, 16), (16, 32), (4, 24), (32, 64), (16, 128)])
   func directConvolution(channels: (input: Int, output: Int)) throws {
     for (index, shape) in Self.geometries.enumerated() {
       let geometry = try #require(
