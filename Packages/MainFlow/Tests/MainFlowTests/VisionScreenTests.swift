@@ -326,4 +326,42 @@ struct VisionScreenTests {
     #expect(tab.contains { $0 == (0, 0, 0) }, "the label is written in black on its tab")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "no temporary left")
   }
+
+  @Test func aLoopThatFallsBehindGetsOneFrameNotAQueue() throws {
+    // The loop runs no job until the live stream has been read to its end: one frame waits
+    // for it, however many went by, and every other one counts as dropped. (The frame in
+    // recognition when the loop wakes, and the one after it, may still reach it.)
+    let session = FakeSession(
+      name: "lavfi:testsrc2", frames: 2000, playback: .live(framesPerSecond: nil, isCamera: false))
+    let harness = try VisionHarness(
+      service: FakeRecognitionService { _ in session }, source: "lavfi:testsrc2")
+    defer { harness.close() }
+    let deadline = ContinuousClock.now + .seconds(20)
+    while session.framesRead.withLock({ $0 }) <= 2000, ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    #expect(harness.pump { harness.view.status.hasPrefix("finished") })
+    let recognized = session.recognized.withLock { $0 }
+    let status = harness.view.status
+    #expect(
+      status.hasPrefix("finished · \(recognized) frames, \(recognized) faces, happy 100%, 0 ms a frame, "))
+    let dropped = Int(status.split(separator: " ").dropLast().last ?? "") ?? 0
+    #expect((1997...1999).contains(dropped), "\(status)")
+  }
+
+  @Test func stoppingEndsBothThreadsAndClosesTheSource() throws {
+    let session = FakeSession(name: "clip.mp4", frames: 1_000_000, playback: .video(framesPerSecond: nil))
+    let harness = try VisionHarness(service: FakeRecognitionService { _ in session }, mode: .line)
+    #expect(harness.pump { session.recognized.withLock { $0 } > 3 })
+    harness.input.stop()
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !session.closed.withLock({ $0 }), ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    #expect(session.closed.withLock { $0 }, "the reader closed the source although the loop took nothing")
+    let read = session.framesRead.withLock { $0 }
+    Thread.sleep(forTimeInterval: 0.1)
+    #expect(session.framesRead.withLock { $0 } == read, "nothing is read after the stop")
+    harness.close()
+  }
 }
