@@ -325,6 +325,9 @@ struct VisionScreenTests {
     let tab = (8..<40).flatMap { x in (8..<17).map { y in image[x, y] } }
     #expect(tab.contains { $0 == (0, 0, 0) }, "the label is written in black on its tab")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "no temporary left")
+    // The notice goes after a few seconds and the summary is back.
+    harness.terminal.advance(by: .seconds(6))
+    #expect(harness.view.status.hasPrefix("finished · 1 frames, 2 faces"))
   }
 
   @Test func aLoopThatFallsBehindGetsOneFrameNotAQueue() throws {

@@ -46,6 +46,8 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
   private var model = VisionViewModel()
   private var isPaused = false
   private var hasEnded = false
+  /// What the status says once the source has ended or failed, under any passing notice.
+  private var ending: (text: String, tone: VisionViewModel.Tone)?
   private var dropped = 0
   private var slide: (index: Int, count: Int)?
   private var history = ScoreHistory()
@@ -147,18 +149,20 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
       hasEnded = true
       isPaused = false
       tally.dropped = max(tally.dropped, dropped)
-      model.status = "finished · \(tally.description(labels: labels))"
+      ending = ("finished · \(tally.description(labels: labels))", .normal)
       view?.report(VisionReport.summary(tally, labels: labels))
-      refresh(status: model.status)
+      refresh()
     case .failed(let message):
       hasEnded = true
+      ending = (message, .error)
       view?.report("error: \(message)")
-      show(notice: message, tone: .error, lasting: false)
+      refresh()
     case .sourceLost(let message):
       hasEnded = true
       let text = "The camera went away: \(message). Choose another source."
+      ending = (text, .error)
       view?.report("error: \(text)")
-      show(notice: text, tone: .error, lasting: false)
+      refresh()
       output?.visionDidLoseSource(text)
     }
   }
@@ -168,7 +172,7 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
     let now = clock()
     shownAt.append(now)
     shownAt.removeAll { $0 < now - 2 }
-    if playback?.framesPerSecond != nil || playback?.isLive == true {
+    if !isStill {
       history.add(time: frame.time, scores: frame.largestFace?.scores)
     }
     refresh()
@@ -188,7 +192,7 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
   private var canPause: Bool { !isStill && !hasEnded }
 
   /// Rebuilds the view model from the state and shows it.
-  private func refresh(status finishedStatus: String? = nil) {
+  private func refresh() {
     var model = VisionViewModel()
     model.source = summary
     model.isPaused = isPaused
@@ -220,8 +224,8 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
     } else {
       model.scoreTitle = ""
     }
-    model.status = finishedStatus ?? (hasEnded ? self.model.status : playingStatus)
-    model.tone = .normal
+    model.status = ending?.text ?? playingStatus
+    model.tone = ending?.tone ?? .normal
     if let notice {
       model.status = notice.text
       model.tone = notice.tone
@@ -257,13 +261,11 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
 
   // MARK: - Notices
 
-  private func show(notice text: String, tone: VisionViewModel.Tone, lasting: Bool = true) {
+  /// Shows a notice in the status line for a few seconds (or until the next key).
+  private func show(notice text: String, tone: VisionViewModel.Tone) {
     notice = (text, tone)
     noticeTimer?.cancel()
-    if lasting {
-      noticeTimer = scheduler.schedule(after: .seconds(5)) { [weak self] in
-        self?.clearNotice(refreshing: true)
-      }
+    noticeTimer = scheduler.schedule(after: .seconds(5)) { [weak self] in self?.clearNotice(refreshing: true)
     }
     refresh()
   }
