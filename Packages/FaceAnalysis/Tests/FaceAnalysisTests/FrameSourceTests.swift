@@ -38,7 +38,7 @@ struct FrameSourceTests {
     #expect(frames.map(\.time) == stride(from: 0, to: 30, by: 3).map { Double($0) / 10 })
     #expect(frames.allSatisfy { $0.image.width == 640 && $0.image.height == 360 && $0.source == path })
 
-    let recognizer = try SharedRecognizer.fer.get()
+    let recognizer = try SharedRecognizer.load()
     let opencv = try TestFiles.referenceJSON("opencv_reference.json")
     let fer = try TestFiles.referenceJSON("fer_reference.json")
     let expectedBoxes = try #require(opencv["detections"] as? [[String: Any]]).filter {

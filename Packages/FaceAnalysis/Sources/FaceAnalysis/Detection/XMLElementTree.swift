@@ -1,11 +1,9 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// A minimal element tree built with Foundation's streaming `XMLParser`: element names,
-/// their text and their children (comments and attributes are dropped).
+/// A minimal element tree: element names, their text and their children (comments,
+/// declarations and attributes are dropped). Read by ``XMLTreeReader``, a small non-validating
+/// reader written for OpenCV's cascade files: Foundation's `XMLParser` leaks memory on every
+/// malformed document on Linux (found by LeakSanitizer and the cascade fuzz target).
 final class XMLElementTree {
   let name: String
   var text = ""
@@ -32,51 +30,12 @@ final class XMLElementTree {
 
   /// Parses a document and returns its root element.
   static func parse(_ data: Data) throws(XMLTreeError) -> XMLElementTree {
-    let builder = Builder()
-    let parser = XMLParser(data: data)
-    parser.delegate = builder
-    parser.shouldProcessNamespaces = false
-    let success = parser.parse()
-    guard builder.stack.isEmpty else {
-      throw XMLTreeError(detail: "unexpected end of document inside <\(builder.stack.last?.name ?? "")>")
-    }
-    guard success, let root = builder.root else {
-      let detail = parser.parserError.map { "\($0.localizedDescription) (line \(parser.lineNumber))" }
-      throw XMLTreeError(detail: detail ?? "no root element")
-    }
-    return root
+    var reader = XMLTreeReader(bytes: [UInt8](data))
+    return try reader.document()
   }
 
+  /// Why a document could not be read: one phrase with the line number.
   struct XMLTreeError: Error {
     let detail: String
-  }
-
-  private final class Builder: NSObject, XMLParserDelegate {
-    var root: XMLElementTree?
-    var stack: [XMLElementTree] = []
-
-    func parser(
-      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-      qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-    ) {
-      let element = XMLElementTree(name: elementName)
-      if let parent = stack.last {
-        parent.children.append(element)
-      } else if root == nil {
-        root = element
-      }
-      stack.append(element)
-    }
-
-    func parser(
-      _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-      qualifiedName qName: String?
-    ) {
-      _ = stack.popLast()
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-      stack.last?.text += string
-    }
   }
 }
