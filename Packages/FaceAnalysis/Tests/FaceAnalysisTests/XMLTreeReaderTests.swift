@@ -58,4 +58,17 @@ import Testing
       #expect(error.detail == "malformed XML: elements nested deeper than \(deepest) (line 1)")
     }
   }
+
+  /// Found by the haar fuzz target (Tools/fuzz haar): these five bytes, an element name that is
+  /// not UTF-8, crashed Foundation's XMLParser (SIGILL) inside the cascade parser.
+  @Test func aTagNameThatIsNotUTF8IsAnErrorNotACrash() throws {
+    let bytes = Data([0x3C, 0xFF, 0x20, 0x3C, 0xFF])
+    #expect(throws: CascadeError.self) { try HaarCascade(xml: bytes, name: "fuzz.xml") }
+    do {
+      _ = try HaarCascade(xml: bytes, name: "fuzz.xml")
+    } catch {
+      #expect(error.description.hasPrefix("fuzz.xml: "))
+      #expect(error.description.contains("malformed XML"), "\(error.description)")
+    }
+  }
 }
