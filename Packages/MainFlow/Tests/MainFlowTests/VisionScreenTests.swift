@@ -190,7 +190,9 @@ struct VisionScreenTests {
     #expect((1...2).contains(recognized))
     let status = harness.view.status
     #expect(status.hasPrefix("finished · \(recognized) frames, \(recognized) faces, happy 100%"), "\(status)")
-    #expect(status.hasSuffix(", \(50 - recognized) dropped"), "\(status)")
+    // Dropped: those never recognised, and a recognised one the loop had no time to take.
+    let dropped = Int(status.split(separator: " ").dropLast().last ?? "") ?? 0
+    #expect(dropped == 50 - recognized || dropped == 49, "\(status)")
   }
 
   @Test func theSummaryAtTheEnd() throws {

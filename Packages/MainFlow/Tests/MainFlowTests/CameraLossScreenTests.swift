@@ -1,0 +1,39 @@
+import FaceAnalysis
+import Foundation
+import Navigation
+import TerminalUI
+import Testing
+
+@testable import MainFlow
+
+@MainActor
+@Suite("A lost camera on screen")
+struct CameraLossScreenTests {
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 200, height: 60)])
+  func thePickerSaysWhyItIsBack(size: Size) throws {
+    let camera = FakeRecognitionService { name in
+      FakeSession(
+        name: name, frames: 100, playback: .live(framesPerSecond: 100, isCamera: true),
+        failure: (
+          after: 2, error: FakeFailure(description: "/dev/video0: video decoding failed: No such device")
+        ))
+    }
+    let router = TerminalRouter(appName: "Emotions")
+    let terminal = VirtualTerminal(router: router, size: size)
+    let flow = MainFlowFactory(service: camera, scheduler: terminal.app).makeCoordinator(router: router)
+    flow.start()
+    #expect(flow.start(with: try DeepLink(parsing: "emotions://vision?source=/dev/video0")))
+    let deadline = ContinuousClock.now + .seconds(10)
+    while router.stack.routes.map(\.screen) != ["Main", "SourcePicker"], ContinuousClock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.005)
+      terminal.runPostedJobs()
+    }
+    #expect(router.stack.routes.map(\.screen) == ["Main", "SourcePicker"])
+    // The reason comes first in the picker, wrapped to its box, above the usual text.
+    let screen = terminal.screen
+    #expect(screen.contains("│ The camera went away: /dev/video0: video decoding failed: No such"))
+    #expect(screen.contains("│ device. Choose another source."))
+    #expect(screen.contains("│ /dev/video0 "), "the camera is suggested again")
+    router.close(flow)
+  }
+}
