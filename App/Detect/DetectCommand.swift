@@ -14,6 +14,10 @@ struct DetectCommand {
 
   /// Runs the command; returns the exit status.
   func run() -> Int32 {
+    // Standard output closed before the start (`>&-`): nowhere to write, so end as when a
+    // reader closes the pipe. Nothing is opened first: a pipe made now would become
+    // descriptor 1 and a child's output would go astray.
+    if fcntl(STDOUT_FILENO, F_GETFD) == -1 { return 0 }
     let recognizer: EmotionRecognizer
     do {
       let files = try ModelFiles.locate(modelDirectory: options.modelDirectory)

@@ -326,6 +326,22 @@ struct DetectCommandTests {
     #expect(!run.output.contains("LEFTOVER"))
   }
 
+  /// Standard output closed before the start, not just a reader gone: the run ends at once,
+  /// quietly, and starts no ffmpeg (whose pipe would have taken descriptor 1).
+  @Test func aClosedStandardOutputEndsTheRunQuietly() throws {
+    let video = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "closed-\(UUID().uuidString).mp4")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: fixture("faces.mp4")), to: video)
+    defer { try? FileManager.default.removeItem(at: video) }
+    let run = try Self.run(
+      ["detect", "--json", video.path],
+      shell: "\"$0\" \"$@\" >&-; status=$?; "
+        + "pgrep -f '[f]fmpeg.*\(video.lastPathComponent)' >/dev/null && echo LEFTOVER; exit $status")
+    #expect(run.status == 0)
+    #expect(run.errors.isEmpty, "\(run.errors)")
+    #expect(run.output.isEmpty)
+  }
+
   @Test func aVideoFrameByFrameWithShardsAndATimeline() throws {
     let svg = FileManager.default.temporaryDirectory.appendingPathComponent(
       "timeline-\(UUID().uuidString).svg")
