@@ -33,12 +33,84 @@ KERNEL_ATTRIBUTES void interior(const InferenceWindow *w, long *start, long *end
   *end = last < 0 ? s : max_long(s, min_long(w->outputWidth, last / w->strideWidth + 1));
 }
 
+/// One output pixel of a depthwise convolution over the valid taps only.
+KERNEL_ATTRIBUTES void depthwise_pixel(const InferenceWindow *w, long channels, const float *input,
+                                       const float *kernel, float *target, long top, long ky0,
+                                       long ky1, long left) {
+  const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
+  for (long c = 0; c < channels; c += 8) {
+    v8f a = {0};
+    for (long ky = ky0; ky < ky1; ky++) {
+      for (long kx = kx0; kx < kx1; kx++) {
+        a += load8(input + ((top + ky) * w->inputWidth + left + kx) * channels + c) *
+             load8(kernel + (ky * w->kernelWidth + kx) * channels + c);
+      }
+    }
+    store8(target + c, a);
+  }
+}
+
+/// 3x3 windows at horizontal stride 1: for each group of 8 channels the nine weights stay in
+/// registers and four neighbouring output pixels share six input loads per kernel row. The
+/// taps are summed in the same (kh, kw) order as the general loop.
+KERNEL_ATTRIBUTES void depthwise_3x3_body(const InferenceWindow *w, long channels,
+                                          const float *input, const float *kernel, float *output,
+                                          long firstRow, long endRow, long start, long end) {
+  const long ch = channels;
+  for (long oy = firstRow; oy < endRow; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(3, w->inputHeight - top);
+    float *row = output + oy * w->outputWidth * ch;
+    long blockEnd = start;
+    while (blockEnd + 4 <= end) blockEnd += 4;
+    for (long ox = 0; ox < start; ox++)
+      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+    for (long c = 0; c < ch; c += 8) {
+      v8f k[3][3];
+      for (int ky = 0; ky < 3; ky++)
+        for (int kx = 0; kx < 3; kx++) k[ky][kx] = load8(kernel + (ky * 3 + kx) * ch + c);
+      for (long ox = start; ox < blockEnd; ox += 4) {
+        v8f a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+        for (long ky = ky0; ky < ky1; ky++) {
+          const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * ch + c;
+          const v8f p0 = load8(p), p1 = load8(p + ch), p2 = load8(p + 2 * ch);
+          const v8f p3 = load8(p + 3 * ch), p4 = load8(p + 4 * ch), p5 = load8(p + 5 * ch);
+          const v8f k0 = k[ky][0], k1 = k[ky][1], k2 = k[ky][2];
+          a0 += p0 * k0;
+          a0 += p1 * k1;
+          a0 += p2 * k2;
+          a1 += p1 * k0;
+          a1 += p2 * k1;
+          a1 += p3 * k2;
+          a2 += p2 * k0;
+          a2 += p3 * k1;
+          a2 += p4 * k2;
+          a3 += p3 * k0;
+          a3 += p4 * k1;
+          a3 += p5 * k2;
+        }
+        float *o = row + ox * ch + c;
+        store8(o, a0);
+        store8(o + ch, a1);
+        store8(o + 2 * ch, a2);
+        store8(o + 3 * ch, a3);
+      }
+    }
+    for (long ox = blockEnd; ox < w->outputWidth; ox++)
+      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+  }
+}
+
 KERNEL_ATTRIBUTES void depthwise_body(const InferenceWindow *w, long channels, const float *input,
                                       const float *kernel, float *output, long firstRow,
                                       long endRow) {
   long start, end;
   interior(w, &start, &end);
   const long step = w->strideWidth * channels;
+  if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1) {
+    depthwise_3x3_body(w, channels, input, kernel, output, firstRow, endRow, start, end);
+    return;
+  }
   for (long oy = firstRow; oy < endRow; oy++) {
     const long top = oy * w->strideHeight - w->padTop;
     const long ky0 = max_long(0, -top), ky1 = min_long(w->kernelHeight, w->inputHeight - top);
