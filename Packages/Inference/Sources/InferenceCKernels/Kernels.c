@@ -61,15 +61,17 @@ KERNEL_ATTRIBUTES void depthwise_3x3_body(const InferenceWindow *w, long channel
     const long top = oy * w->strideHeight - w->padTop;
     const long ky0 = max_long(0, -top), ky1 = min_long(3, w->inputHeight - top);
     float *row = output + oy * w->outputWidth * ch;
-    long blockEnd = start;
-    while (blockEnd + 4 <= end) blockEnd += 4;
+    // Blocks of four cover [start, end); the last one may step back over pixels already
+    // done (it computes them again, the same way).
+    const long blockEnd = end - start >= 4 ? end : start;
     for (long ox = 0; ox < start; ox++)
       depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
     for (long c = 0; c < ch; c += 8) {
       v8f k[3][3];
       for (int ky = 0; ky < 3; ky++)
         for (int kx = 0; kx < 3; kx++) k[ky][kx] = load8(kernel + (ky * 3 + kx) * ch + c);
-      for (long ox = start; ox < blockEnd; ox += 4) {
+      for (long next = start; next < blockEnd; next += 4) {
+        const long ox = min_long(next, blockEnd - 4);
         v8f a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
         for (long ky = ky0; ky < ky1; ky++) {
           const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * ch + c;
@@ -207,8 +209,11 @@ KERNEL_ATTRIBUTES void direct_body(const InferenceWindow *w, long cin, long cout
     float *row = output + oy * w->outputWidth * cout;
     long ox = 0;
     while (ox < w->outputWidth) {
-      const long left = ox * w->strideWidth - w->padLeft;
-      if (ox >= start && ox + pixels <= end) {
+      if (ox >= start && ox < end && end - start >= pixels) {
+        // The last block of a row may step back over pixels already done: it computes them
+        // again, the same way, rather than leave the tail to the one-pixel path.
+        ox = min_long(ox, end - pixels);
+        const long left = ox * w->strideWidth - w->padLeft;
         if (pixels == 4) {
           for (long n = 0; n < cout; n += 16) DIRECT_BLOCK(4, 2);
         } else {
@@ -216,8 +221,32 @@ KERNEL_ATTRIBUTES void direct_body(const InferenceWindow *w, long cin, long cout
         }
         ox += pixels;
       } else {
+        const long left = ox * w->strideWidth - w->padLeft;
         const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
-        for (long n = 0; n < cout; n += 8) {
+        long n = 0;
+        // Four output vectors at a time: four independent sums instead of one long chain.
+        for (; n + 32 <= cout; n += 32) {
+          v8f a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+          for (long ky = ky0; ky < ky1; ky++) {
+            for (long kx = kx0; kx < kx1; kx++) {
+              const float *p = input + ((top + ky) * w->inputWidth + left + kx) * cin;
+              const float *k = kernel + (ky * w->kernelWidth + kx) * cin * cout + n;
+              for (long c = 0; c < cin; c++) {
+                const float x = p[c];
+                a0 += x * load8(k + c * cout);
+                a1 += x * load8(k + c * cout + 8);
+                a2 += x * load8(k + c * cout + 16);
+                a3 += x * load8(k + c * cout + 24);
+              }
+            }
+          }
+          float *o = row + ox * cout + n;
+          store8(o, finish8(a0, bias, n, relu));
+          store8(o + 8, finish8(a1, bias, n + 8, relu));
+          store8(o + 16, finish8(a2, bias, n + 16, relu));
+          store8(o + 24, finish8(a3, bias, n + 24, relu));
+        }
+        for (; n < cout; n += 8) {
           v8f a = {0};
           for (long ky = ky0; ky < ky1; ky++) {
             for (long kx = kx0; kx < kx1; kx++) {
