@@ -36,13 +36,19 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a link from decoded parts.
   ///
-  /// - Throws: ``DeepLinkError`` when the parts could not be written as a valid link.
+  /// - Throws: ``DeepLinkError`` when the parts could not be written as a valid link, or when
+  ///   the link written out (``description``, percent-encoded) would be longer than
+  ///   ``maximumLength``: every link that exists can be written out and parsed back.
   public init(path: [String], query: [QueryItem] = []) throws(DeepLinkError) {
     guard !path.isEmpty else { throw .emptyPath }
     for segment in path { try Self.validate(segment: segment) }
     for item in query where item.name.isEmpty { throw .emptyQueryName }
     self.path = path
     self.query = query
+    // Encoding can triple a text (`é` is `%C3%A9`): a link read within the limit may not be
+    // writable within it (found by Tools/fuzz deeplink).
+    let written = description.utf8.count
+    guard written <= Self.maximumLength else { throw .tooLong(length: written, maximum: Self.maximumLength) }
   }
 
   /// Parses a link such as `emotions://vision?source=clip.mp4`.

@@ -98,6 +98,25 @@ struct DeepLinkParsingTests {
     #expect(vision.description == "emotions://vision?source=my%20clip.mp4")
   }
 
+  /// Found by Tools/fuzz deeplink: a link read within the limit whose written form (`é`
+  /// becomes `%C3%A9`, a `+` in a query `%20`) was over it, so writing it out and reading it
+  /// back failed.
+  @Test("a link whose written form would be too long is refused when it is read")
+  func writtenFormWithinTheLimit() throws {
+    let text = "emotions://vision?source=" + String(repeating: "é", count: 1000)
+    #expect(text.utf8.count <= DeepLink.maximumLength)
+    #expect(throws: DeepLinkError.tooLong(length: 6025, maximum: DeepLink.maximumLength)) {
+      try DeepLink(parsing: text)
+    }
+    let plus = "emotions://vision?source=" + String(repeating: "+", count: 2000)
+    #expect(throws: DeepLinkError.tooLong(length: 6025, maximum: DeepLink.maximumLength)) {
+      try DeepLink(parsing: plus)
+    }
+    let fits = "emotions://vision?source=" + String(repeating: "é", count: 450)
+    let link = try DeepLink(parsing: fits)
+    #expect(try DeepLink(parsing: link.description) == link)
+  }
+
   @Test("error messages are sentences a user can act on")
   func describesErrors() {
     #expect(DeepLinkError.missingScheme.description == "The link must start with emotions://.")
