@@ -348,12 +348,16 @@ static WIDE void max_pool_wide(const InferenceWindow *w, long c, const float *i,
   max_pool_body(w, c, i, o, r0, r1);
 }
 static int has_wide(void) {
+  // Threads may race to fill the cache: they all compute the same value, and the atomic
+  // accesses keep that race defined (and quiet under ThreadSanitizer).
   static int cached = -1;
-  if (cached < 0) {
+  int value = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+  if (value < 0) {
     __builtin_cpu_init();
-    cached = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    value = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    __atomic_store_n(&cached, value, __ATOMIC_RELAXED);
   }
-  return cached;
+  return value;
 }
 #define DISPATCH(wide, portable) \
   do {                           \
