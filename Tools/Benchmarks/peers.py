@@ -152,6 +152,9 @@ def run(args):
     manifest = child([args.bench, "export", inputs])
     faces = manifest["faces"]
     frames = manifest["frames"]
+    looped = os.path.join(inputs, "faces-x10.mp4")
+    subprocess.run(["ffmpeg", "-nostdin", "-y", "-loglevel", "error", "-stream_loop", "9", "-i", video, "-c",
+                    "copy", looped], check=True)
     start_load = load_average()
     print(f"peers: load average at start {start_load}; {args.rounds} rounds", file=sys.stderr)
 
@@ -190,6 +193,12 @@ def run(args):
             results.setdefault(("e2e", "ours"), []).append(statistics.median(ours["seconds"]) / ours["frames"])
             extras["e2e_frames"] = ours["frames"]
             extras["e2e_rss"] = max(ours["peak_rss_mb"])
+            # The same video ten times over: the difference of the two runs is the frame
+            # loop alone, start-up excluded, as fer's figure excludes its imports and loading.
+            longer = child([args.bench, "e2e", looped, "--repeats", "1"])
+            steady = (statistics.median(longer["seconds"]) - statistics.median(ours["seconds"])) / (
+                longer["frames"] - ours["frames"])
+            results.setdefault(("e2e", "ours-steady"), []).append(steady)
             for name, tflite in (("fer-tflite", 1), ("fer-keras", 0)):
                 theirs = child(me + ["fer", "--video", video, "--tflite", str(tflite), "--repeats", "3"])
                 results.setdefault(("e2e", name), []).append(statistics.median(theirs["seconds"]) / theirs["frames"])
@@ -223,11 +232,15 @@ def run(args):
             f"{'identical' if same else f'DIFFER: ours {mine} vs {cv}'} |")
     if not args.skip_e2e:
         ours = med(("e2e", "ours"))
+        steady = med(("e2e", "ours-steady"))
         for name, label in (("fer-tflite", "fer default (TFLite)"), ("fer-keras", "fer with Keras")):
             theirs = med(("e2e", name))
             lines.append(
                 f"| End to end faces.mp4 ({extras['e2e_frames']} frames) | {1 / ours:.1f} fps "
                 f"(peak RSS {extras['e2e_rss']:.0f} MB) | {label} | {1 / theirs:.1f} fps | **{theirs / ours:.2f}x** |")
+            lines.append(
+                f"| End to end, start-up excluded on our side too | {1 / steady:.1f} fps (x10 run minus x1) "
+                f"| {label} | {1 / theirs:.1f} fps | **{theirs / steady:.2f}x** |")
     print("\n".join(lines))
 
 
