@@ -303,7 +303,10 @@ final class RecognitionWorker: @unchecked Sendable {
       return empty
     }
     guard slotWasEmpty else { return }
-    poster.post { [self, deliver] in
+    // Weakly: the worker holds the poster, so a job holding the worker would keep both alive
+    // when the loop stops before running it (LeakSanitizer, Tools/test --sanitize).
+    poster.post { [weak self, deliver] in
+      guard let self else { return }
       let taken: (frame: RecognizedFrame?, dropped: Int) = locked {
         defer { toShow = nil }
         return (toShow, dropped)
