@@ -14,6 +14,7 @@ the reported figure is the median over rounds of each process's median.
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -144,11 +145,18 @@ def load_average():
 
 
 def run(args):
+    inputs = tempfile.mkdtemp(prefix="peers-")
+    try:
+        compare(args, inputs)
+    finally:
+        shutil.rmtree(inputs, ignore_errors=True)
+
+
+def compare(args, inputs):
     me = [sys.executable, os.path.abspath(__file__), "worker"]
     h5 = os.path.join(args.root, "Models", "emotion_model.hdf5")
     cascade = os.path.join(args.root, "Models", "haarcascade_frontalface_default.xml")
     video = os.path.join(args.root, "Fixtures", "faces.mp4")
-    inputs = tempfile.mkdtemp(prefix="peers-")
     manifest = child([args.bench, "export", inputs])
     faces = manifest["faces"]
     frames = manifest["frames"]
