@@ -10,6 +10,7 @@ final class AppLineSession {
 
   private let process = Process()
   private let input = Pipe()
+  private let output = Pipe()
   private let collected = Collected()
   private let deadline = ContinuousClock.now + .seconds(60)
 
@@ -26,7 +27,6 @@ final class AppLineSession {
     variables["EMOTIONS_MODEL_DIR"] = repositoryRoot.appendingPathComponent("Models").path
     variables.merge(environment) { $1 }
     process.environment = variables
-    let output = Pipe()
     process.standardInput = input
     process.standardOutput = output
     process.standardError = output
@@ -39,6 +39,9 @@ final class AppLineSession {
 
   deinit {
     if process.isRunning { process.terminate() }
+    // The handler would otherwise stay installed, and keep itself and the pipe alive
+    // (LeakSanitizer, Tools/test --sanitize App).
+    output.fileHandleForReading.readabilityHandler = nil
   }
 
   /// Everything the app printed so far.
