@@ -12,22 +12,24 @@ let package = Package(
     .package(path: "../../Packages/Inference"),
   ],
   targets: [
+    .target(name: "FuzzDriver"),
     .executableTarget(
-      name: "FuzzDeepLink", dependencies: [.product(name: "Navigation", package: "Navigation")]),
+      name: "FuzzDeepLink", dependencies: ["FuzzDriver", .product(name: "Navigation", package: "Navigation")]),
     .executableTarget(
-      name: "FuzzPNG", dependencies: [.product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+      name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "FaceAnalysis", package: "FaceAnalysis")]),
     .executableTarget(
-      name: "FuzzJPEG", dependencies: [.product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+      name: "FuzzJPEG", dependencies: ["FuzzDriver", .product(name: "FaceAnalysis", package: "FaceAnalysis")]),
     .executableTarget(
-      name: "FuzzPPM", dependencies: [.product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+      name: "FuzzPPM", dependencies: ["FuzzDriver", .product(name: "FaceAnalysis", package: "FaceAnalysis")]),
     .executableTarget(
       name: "FuzzHaarCascade",
-      dependencies: [.product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+      dependencies: ["FuzzDriver", .product(name: "FaceAnalysis", package: "FaceAnalysis")]),
     .executableTarget(
-      name: "FuzzKerasConfig", dependencies: [.product(name: "Inference", package: "Inference")]),
+      name: "FuzzKerasConfig",
+      dependencies: ["FuzzDriver", .product(name: "Inference", package: "Inference")]),
     // The app's state reader lives in the executable target, which cannot be a dependency:
     // its two files are linked into this target (see Sources/FuzzAppState).
-    .executableTarget(name: "FuzzAppState"),
+    .executableTarget(name: "FuzzAppState", dependencies: ["FuzzDriver"]),
   ],
   swiftLanguageModes: [.v6]
 )
