@@ -1,7 +1,8 @@
-// SIMD kernels of the Inference package. Each kernel body is compiled twice, for AVX2 with
-// FMA and for the baseline x86-64 (or any other) target, and picked at run time, so the
-// library runs on any CPU and uses the wide units where they exist. The result of an item
-// depends only on that item: batch size never changes a bit.
+// SIMD kernels of the Inference package. Each kernel body is compiled for AVX2 with FMA and
+// for the baseline x86-64 (or any other) target, and the convolutions also have AVX-512
+// variants (16-float vectors, 32 registers, larger register blocks); the widest the CPU has
+// is picked at run time, so the library runs on any CPU and uses the wide units where they
+// exist. The result of an item depends only on that item: batch size never changes a bit.
 #include "InferenceCKernels.h"
 
 #include <string.h>
@@ -195,14 +196,16 @@ KERNEL_ATTRIBUTES v8f finish8(v8f value, const float *bias, long n, int relu) {
         store8(row + (ox + i) * cout + n + 8 * v, finish8(acc[i][v], bias, n + 8 * v, relu)); \
   } while (0)
 
+/// `narrow` is the pixels per block when cout is not a multiple of 16 (8 with 16 vector
+/// registers, 16 with 32).
 KERNEL_ATTRIBUTES void direct_body(const InferenceWindow *w, long cin, long cout, const float *input,
                                    const float *kernel, const float *bias, int relu, float *output,
-                                   long firstRow, long endRow) {
+                                   long firstRow, long endRow, int narrow) {
   long start, end;
   interior(w, &start, &end);
   const long step = w->strideWidth * cin;
   const long span = w->kernelWidth * cin;
-  const int pixels = cout % 16 == 0 ? 4 : 8;
+  const int pixels = cout % 16 == 0 ? 4 : narrow;
   for (long oy = firstRow; oy < endRow; oy++) {
     const long top = oy * w->strideHeight - w->padTop;
     const long ky0 = max_long(0, -top), ky1 = min_long(w->kernelHeight, w->inputHeight - top);
@@ -216,6 +219,8 @@ KERNEL_ATTRIBUTES void direct_body(const InferenceWindow *w, long cin, long cout
         const long left = ox * w->strideWidth - w->padLeft;
         if (pixels == 4) {
           for (long n = 0; n < cout; n += 16) DIRECT_BLOCK(4, 2);
+        } else if (pixels == 16) {
+          for (long n = 0; n < cout; n += 8) DIRECT_BLOCK(16, 1);
         } else {
           for (long n = 0; n < cout; n += 8) DIRECT_BLOCK(8, 1);
         }
@@ -332,13 +337,275 @@ KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, co
 
 #if defined(__x86_64__)
 #define WIDE __attribute__((target("avx2,fma")))
+#define WIDE512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma")))
+
+// AVX-512: 16 floats a vector and 32 vector registers, so larger blocks stay in registers.
+
+typedef float v16f __attribute__((vector_size(64)));
+typedef int v16i __attribute__((vector_size(64)));
+
+KERNEL_ATTRIBUTES v16f load16(const float *p) {
+  v16f v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+KERNEL_ATTRIBUTES void store16(float *p, v16f v) { memcpy(p, &v, sizeof v); }
+
+/// A vector of 8 channels repeated: the weights of two neighbouring 8-channel pixels.
+KERNEL_ATTRIBUTES v16f twice8(v8f v) {
+  return __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+
+/// finish8 for 16 channels n..n+15.
+KERNEL_ATTRIBUTES v16f finish16(v16f value, const float *bias, long n, int relu) {
+  if (bias) value += load16(bias + n);
+  if (relu) {
+    const v16f zero = {0};
+    const v16i positive = value > zero;
+    value = (v16f)((v16i)value & positive);
+  }
+  return value;
+}
+
+/// P pixels x V vectors of 16 output channels of a 1x1 convolution at stride 1 without
+/// padding, for the pixels first..first+P-1 of the image taken as one flat row: a small
+/// matrix product, cin in order.
+#define POINTWISE_BLOCK(P, V)                                                                  \
+  do {                                                                                         \
+    v16f acc[P][V];                                                                            \
+    for (int i = 0; i < P; i++)                                                                \
+      for (int v = 0; v < V; v++) acc[i][v] = (v16f){0};                                       \
+    const float *p = input + first * cin;                                                      \
+    for (long j = 0; j < cin; j++) {                                                           \
+      v16f weight[V];                                                                          \
+      for (int v = 0; v < V; v++) weight[v] = load16(kernel + j * cout + n + 16 * v);          \
+      for (int i = 0; i < P; i++) {                                                            \
+        const float x = p[i * cin + j];                                                        \
+        for (int v = 0; v < V; v++) acc[i][v] += x * weight[v];                                \
+      }                                                                                        \
+    }                                                                                          \
+    for (int i = 0; i < P; i++)                                                                \
+      for (int v = 0; v < V; v++)                                                              \
+        store16(output + (first + i) * cout + n + 16 * v,                                      \
+                finish16(acc[i][v], bias, n + 16 * v, relu));                                  \
+  } while (0)
+
+/// Pixels [firstPixel, endPixel) in blocks of P (the last block steps back over pixels
+/// already done, computing them again the same way), V vectors of channels at a time.
+#define POINTWISE_RUN(P, V)                                                                    \
+  for (long n = 0; n < cout; n += 16 * (V)) {                                                  \
+    if (endPixel - firstPixel >= (P)) {                                                        \
+      for (long next = firstPixel; next < endPixel; next += (P)) {                             \
+        const long first = min_long(next, endPixel - (P));                                     \
+        POINTWISE_BLOCK(P, V);                                                                 \
+      }                                                                                        \
+    } else {                                                                                   \
+      for (long first = firstPixel; first < endPixel; first++) POINTWISE_BLOCK(1, V);          \
+    }                                                                                          \
+  }
+
+KERNEL_ATTRIBUTES void pointwise16_body(long cin, long cout, const float *input,
+                                        const float *kernel, const float *bias, int relu,
+                                        float *output, long firstPixel, long endPixel) {
+  if (cout % 64 == 0) {
+    POINTWISE_RUN(6, 4);
+  } else if (cout % 32 == 0) {
+    POINTWISE_RUN(8, 2);
+  } else {
+    POINTWISE_RUN(12, 1);
+  }
+}
+
+/// DIRECT_BLOCK with vectors of 16 output channels.
+#define DIRECT_BLOCK16(P, V)                                                                   \
+  do {                                                                                         \
+    v16f acc[P][V];                                                                            \
+    for (int i = 0; i < P; i++)                                                                \
+      for (int v = 0; v < V; v++) acc[i][v] = (v16f){0};                                       \
+    for (long ky = ky0; ky < ky1; ky++) {                                                      \
+      const float *p = input + ((top + ky) * w->inputWidth + left) * cin;                      \
+      const float *k = kernel + ky * span * cout + n;                                          \
+      for (long j = 0; j < span; j++) {                                                        \
+        v16f weight[V];                                                                        \
+        for (int v = 0; v < V; v++) weight[v] = load16(k + j * cout + 16 * v);                 \
+        for (int i = 0; i < P; i++) {                                                          \
+          const float x = p[j + i * step];                                                     \
+          for (int v = 0; v < V; v++) acc[i][v] += x * weight[v];                              \
+        }                                                                                      \
+      }                                                                                        \
+    }                                                                                          \
+    for (int i = 0; i < P; i++)                                                                \
+      for (int v = 0; v < V; v++)                                                              \
+        store16(row + (ox + i) * cout + n + 16 * v,                                            \
+                finish16(acc[i][v], bias, n + 16 * v, relu));                                  \
+  } while (0)
+
+/// direct_body for cout a multiple of 16, in vectors of 16 channels.
+KERNEL_ATTRIBUTES void direct16_body(const InferenceWindow *w, long cin, long cout,
+                                     const float *input, const float *kernel, const float *bias,
+                                     int relu, float *output, long firstRow, long endRow) {
+  long start, end;
+  interior(w, &start, &end);
+  const long step = w->strideWidth * cin;
+  const long span = w->kernelWidth * cin;
+  const int vectors = cout % 64 == 0 ? 4 : cout % 32 == 0 ? 2 : 1;
+  const int pixels = vectors < 4 && end - start >= 8 ? 8 : 4;
+  for (long oy = firstRow; oy < endRow; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(w->kernelHeight, w->inputHeight - top);
+    float *row = output + oy * w->outputWidth * cout;
+    long ox = 0;
+    while (ox < w->outputWidth) {
+      if (ox >= start && ox < end && end - start >= pixels) {
+        ox = min_long(ox, end - pixels);
+        const long left = ox * w->strideWidth - w->padLeft;
+        if (vectors == 4) {
+          for (long n = 0; n < cout; n += 64) DIRECT_BLOCK16(4, 4);
+        } else if (pixels == 8 && vectors == 2) {
+          for (long n = 0; n < cout; n += 32) DIRECT_BLOCK16(8, 2);
+        } else if (pixels == 8) {
+          for (long n = 0; n < cout; n += 16) DIRECT_BLOCK16(8, 1);
+        } else if (vectors == 2) {
+          for (long n = 0; n < cout; n += 32) DIRECT_BLOCK16(4, 2);
+        } else {
+          for (long n = 0; n < cout; n += 16) DIRECT_BLOCK16(4, 1);
+        }
+        ox += pixels;
+      } else {
+        const long left = ox * w->strideWidth - w->padLeft;
+        const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
+        for (long n = 0; n < cout; n += 16) {
+          v16f a = {0};
+          for (long ky = ky0; ky < ky1; ky++) {
+            for (long kx = kx0; kx < kx1; kx++) {
+              const float *p = input + ((top + ky) * w->inputWidth + left + kx) * cin;
+              const float *k = kernel + (ky * w->kernelWidth + kx) * cin * cout + n;
+              for (long c = 0; c < cin; c++) a += p[c] * load16(k + c * cout);
+            }
+          }
+          store16(row + ox * cout + n, finish16(a, bias, n, relu));
+        }
+        ox += 1;
+      }
+    }
+  }
+}
+
+/// PIX output pixels of a 3x3 depthwise window at stride 1 for 16 channels from c, the nine
+/// weights in k; the pixels' input vectors are loaded once per kernel row and shared.
+#define DEPTHWISE3_BLOCK16(PIX)                                                                \
+  do {                                                                                         \
+    const long ox = min_long(next, blockEnd - (PIX));                                          \
+    v16f a[PIX];                                                                               \
+    for (int i = 0; i < (PIX); i++) a[i] = (v16f){0};                                          \
+    for (long ky = ky0; ky < ky1; ky++) {                                                      \
+      const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * ch + c;        \
+      v16f q[(PIX) + 2];                                                                       \
+      for (int j = 0; j < (PIX) + 2; j++) q[j] = load16(p + j * ch);                           \
+      for (int i = 0; i < (PIX); i++) {                                                        \
+        a[i] += q[i] * k[ky][0];                                                               \
+        a[i] += q[i + 1] * k[ky][1];                                                           \
+        a[i] += q[i + 2] * k[ky][2];                                                           \
+      }                                                                                        \
+    }                                                                                          \
+    for (int i = 0; i < (PIX); i++) store16(row + (ox + i) * ch + c, a[i]);                    \
+  } while (0)
+
+/// depthwise_3x3_body in vectors of 16: channels a multiple of 16, or exactly 8 (then a
+/// vector holds two neighbouring pixels and the weights are repeated). The taps of every
+/// pixel are summed in (kh, kw) order.
+KERNEL_ATTRIBUTES void depthwise16_3x3_body(const InferenceWindow *w, long channels,
+                                            const float *input, const float *kernel,
+                                            float *output, long firstRow, long endRow,
+                                            long start, long end) {
+  const long ch = channels;
+  for (long oy = firstRow; oy < endRow; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(3, w->inputHeight - top);
+    float *row = output + oy * w->outputWidth * ch;
+    for (long ox = 0; ox < start; ox++)
+      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+    long blockEnd;
+    if (ch == 8) {
+      // Four vectors of two pixels: eight pixels, nine input loads per kernel row.
+      blockEnd = end - start >= 8 ? end : start;
+      v16f k[3][3];
+      for (int ky = 0; ky < 3; ky++)
+        for (int kx = 0; kx < 3; kx++) k[ky][kx] = twice8(load8(kernel + (ky * 3 + kx) * 8));
+      for (long next = start; next < blockEnd; next += 8) {
+        const long ox = min_long(next, blockEnd - 8);
+        v16f a[4] = {{0}, {0}, {0}, {0}};
+        for (long ky = ky0; ky < ky1; ky++) {
+          const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * 8;
+          v16f q[9];
+          for (int j = 0; j < 9; j++) q[j] = load16(p + 8 * j);
+          for (int i = 0; i < 4; i++) {
+            a[i] += q[2 * i] * k[ky][0];
+            a[i] += q[2 * i + 1] * k[ky][1];
+            a[i] += q[2 * i + 2] * k[ky][2];
+          }
+        }
+        for (int i = 0; i < 4; i++) store16(row + (ox + 2 * i) * 8, a[i]);
+      }
+    } else {
+      blockEnd = end - start >= 4 ? end : start;
+      const int wide = end - start >= 8;
+      for (long c = 0; c < ch; c += 16) {
+        v16f k[3][3];
+        for (int ky = 0; ky < 3; ky++)
+          for (int kx = 0; kx < 3; kx++) k[ky][kx] = load16(kernel + (ky * 3 + kx) * ch + c);
+        if (wide) {
+          for (long next = start; next < blockEnd; next += 8) DEPTHWISE3_BLOCK16(8);
+        } else {
+          for (long next = start; next < blockEnd; next += 4) DEPTHWISE3_BLOCK16(4);
+        }
+      }
+    }
+    for (long ox = blockEnd; ox < w->outputWidth; ox++)
+      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+  }
+}
+
+static WIDE512 void depthwise_512(const InferenceWindow *w, long c, const float *i, const float *k,
+                                  float *o, long r0, long r1) {
+  if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 &&
+      (c % 16 == 0 || c == 8)) {
+    long start, end;
+    interior(w, &start, &end);
+    depthwise16_3x3_body(w, c, i, k, o, r0, r1, start, end);
+  } else {
+    depthwise_body(w, c, i, k, o, r0, r1);
+  }
+}
+static WIDE512 void direct_512(const InferenceWindow *w, long ci, long co, const float *i,
+                               const float *k, const float *b, int r, float *o, long r0, long r1) {
+  if (co % 16 != 0) {
+    direct_body(w, ci, co, i, k, b, r, o, r0, r1, 16);
+  } else if (w->kernelHeight == 1 && w->kernelWidth == 1 && w->strideHeight == 1 &&
+             w->strideWidth == 1 && w->padTop == 0 && w->padLeft == 0 &&
+             w->inputHeight == w->outputHeight && w->inputWidth == w->outputWidth) {
+    pointwise16_body(ci, co, i, k, b, r, o, r0 * w->outputWidth, r1 * w->outputWidth);
+  } else {
+    direct16_body(w, ci, co, i, k, b, r, o, r0, r1);
+  }
+}
+static WIDE512 void bias_relu_512(const float *i, long rows, long c, const float *b, int r,
+                                  float *o) {
+  bias_relu_body(i, rows, c, b, r, o);
+}
+static WIDE512 void max_pool_512(const InferenceWindow *w, long c, const float *i, float *o,
+                                 long r0, long r1) {
+  max_pool_body(w, c, i, o, r0, r1);
+}
+
 static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i, const float *k,
                                 float *o, long r0, long r1) {
   depthwise_body(w, c, i, k, o, r0, r1);
 }
 static WIDE void direct_wide(const InferenceWindow *w, long ci, long co, const float *i,
                              const float *k, const float *b, int r, float *o, long r0, long r1) {
-  direct_body(w, ci, co, i, k, b, r, o, r0, r1);
+  direct_body(w, ci, co, i, k, b, r, o, r0, r1, 8);
 }
 static WIDE void bias_relu_wide(const float *i, long rows, long c, const float *b, int r, float *o) {
   bias_relu_body(i, rows, c, b, r, o);
@@ -347,33 +614,46 @@ static WIDE void max_pool_wide(const InferenceWindow *w, long c, const float *i,
                                long r1) {
   max_pool_body(w, c, i, o, r0, r1);
 }
-static int has_wide(void) {
+
+/// 2 with AVX-512 (F, BW, DQ, VL) and FMA, 1 with AVX2 and FMA, 0 otherwise.
+static int cpu_level(void) {
   // Threads may race to fill the cache: they all compute the same value, and the atomic
   // accesses keep that race defined (and quiet under ThreadSanitizer).
   static int cached = -1;
   int value = __atomic_load_n(&cached, __ATOMIC_RELAXED);
   if (value < 0) {
     __builtin_cpu_init();
-    value = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    const int avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    const int avx512 = avx2 && __builtin_cpu_supports("avx512f") &&
+                       __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+                       __builtin_cpu_supports("avx512vl");
+    value = avx512 ? 2 : avx2 ? 1 : 0;
     __atomic_store_n(&cached, value, __ATOMIC_RELAXED);
   }
   return value;
 }
-#define DISPATCH(wide, portable) \
-  do {                           \
-    if (has_wide()) {            \
-      wide;                      \
-    } else {                     \
-      portable;                  \
-    }                            \
+#define DISPATCH(wide512, wide, portable) \
+  do {                                    \
+    const int level = cpu_level();        \
+    if (level == 2) {                     \
+      wide512;                            \
+    } else if (level == 1) {              \
+      wide;                               \
+    } else {                              \
+      portable;                           \
+    }                                     \
   } while (0)
 #else
-#define DISPATCH(wide, portable) portable
+static int cpu_level(void) { return 0; }
+#define DISPATCH(wide512, wide, portable) portable
 #endif
+
+int inference_instruction_level(void) { return cpu_level(); }
 
 void inference_depthwise(const InferenceWindow *window, long channels, const float *input,
                          const float *kernel, float *output, long firstRow, long endRow) {
-  DISPATCH(depthwise_wide(window, channels, input, kernel, output, firstRow, endRow),
+  DISPATCH(depthwise_512(window, channels, input, kernel, output, firstRow, endRow),
+           depthwise_wide(window, channels, input, kernel, output, firstRow, endRow),
            depthwise_body(window, channels, input, kernel, output, firstRow, endRow));
 }
 
@@ -381,20 +661,24 @@ void inference_direct_convolution(const InferenceWindow *window, long inputChann
                                   long outputChannels, const float *input, const float *kernel,
                                   const float *bias, int relu, float *output, long firstRow,
                                   long endRow) {
-  DISPATCH(direct_wide(window, inputChannels, outputChannels, input, kernel, bias, relu, output,
+  DISPATCH(direct_512(window, inputChannels, outputChannels, input, kernel, bias, relu, output,
+                      firstRow, endRow),
+           direct_wide(window, inputChannels, outputChannels, input, kernel, bias, relu, output,
                        firstRow, endRow),
            direct_body(window, inputChannels, outputChannels, input, kernel, bias, relu, output,
-                       firstRow, endRow));
+                       firstRow, endRow, 8));
 }
 
 void inference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,
                          float *output) {
-  DISPATCH(bias_relu_wide(input, rows, channels, bias, relu, output),
+  DISPATCH(bias_relu_512(input, rows, channels, bias, relu, output),
+           bias_relu_wide(input, rows, channels, bias, relu, output),
            bias_relu_body(input, rows, channels, bias, relu, output));
 }
 
 void inference_max_pool(const InferenceWindow *window, long channels, const float *input,
                         float *output, long firstRow, long endRow) {
-  DISPATCH(max_pool_wide(window, channels, input, output, firstRow, endRow),
+  DISPATCH(max_pool_512(window, channels, input, output, firstRow, endRow),
+           max_pool_wide(window, channels, input, output, firstRow, endRow),
            max_pool_body(window, channels, input, output, firstRow, endRow));
 }

@@ -14,7 +14,7 @@ typedef struct {
 
 /// Depthwise convolution of one item, one filter per channel, `channels` a multiple of 8:
 /// output[y, x, c] = sum over the valid taps (kh, kw order) of input * kernel[tap, c].
-/// Runs AVX2/FMA code when the CPU has it, portable vector code otherwise.
+/// Runs AVX-512 or AVX2/FMA code when the CPU has it, portable vector code otherwise.
 /// Only output rows [firstRow, endRow) are written (0 and outputHeight for all), so row
 /// ranges can run on different threads; the same holds for the other window kernels.
 void inference_depthwise(const InferenceWindow *window, long channels, const float *input,
@@ -36,5 +36,9 @@ void inference_bias_relu(const float *input, long rows, long channels, const flo
 /// Max pooling of one item over the valid taps of each window (padding never wins).
 void inference_max_pool(const InferenceWindow *window, long channels, const float *input,
                         float *output, long firstRow, long endRow);
+
+/// The instruction set the kernels run with on this CPU: 2 for AVX-512 (F, BW, DQ, VL) with
+/// FMA, 1 for AVX2 with FMA, 0 for the portable code.
+int inference_instruction_level(void);
 
 #endif

@@ -15,6 +15,9 @@ struct SIMDKernelTests {
   private static let geometries: [(height: Int, width: Int, kernel: Int, stride: Int, padding: Padding)] = [
     (9, 11, 3, 1, .valid), (10, 10, 3, 2, .same), (7, 13, 2, 1, .same), (12, 12, 1, 2, .valid),
     (6, 9, 5, 1, .same), (16, 16, 3, 1, .same), (5, 5, 3, 2, .same),
+    // 1x1 at stride 1 runs over the image as one flat row of pixels (AVX-512), in blocks or
+    // one by one when there are fewer pixels than a block; wide rows take the widest blocks.
+    (7, 9, 1, 1, .valid), (1, 5, 1, 1, .same), (5, 7, 3, 1, .same), (6, 21, 3, 1, .valid),
   ]
 
   @Test(
@@ -79,7 +82,7 @@ struct SIMDKernelTests {
     }
   }
 
-  @Test("depthwise convolution equals the plain sum", arguments: [8, 16, 24])
+  @Test("depthwise convolution equals the plain sum", arguments: [8, 16, 24, 32])
   func depthwise(channels: Int) throws {
     for (index, shape) in Self.geometries.enumerated() {
       let geometry = try #require(
