@@ -1,4 +1,10 @@
 /// What one graph node computes, with its weights.
+///
+/// The cases with weights are `indirect`. Inline, Swift kept the case number in the spare high
+/// bits of a weights pointer, which LeakSanitizer cannot follow, so it reported the weights of a
+/// model alive at exit as leaked. Boxed, the cases' first words hold a box pointer or an `Int`
+/// (`pooling`, `concatenate`), which have no spare bits in common, so the case number gets a
+/// byte of its own and every pointer stays as it is (`OperationLayoutTests` checks this).
 enum Operation: Equatable, Sendable {
   /// The model's input.
   case input
@@ -6,13 +12,13 @@ enum Operation: Equatable, Sendable {
   /// BatchNormalization or fused Activation). Costs nothing: it shares its input's memory.
   case identity
   /// Conv2D, and Dense (a 1x1 convolution over the last axis).
-  case convolution(Convolution)
+  indirect case convolution(Convolution)
   /// DepthwiseConv2D.
-  case depthwise(DepthwiseConvolution)
+  indirect case depthwise(DepthwiseConvolution)
   /// SeparableConv2D: a depthwise convolution, then a pointwise one.
-  case separable(DepthwiseConvolution, Convolution)
+  indirect case separable(DepthwiseConvolution, Convolution)
   /// An unfolded BatchNormalization.
-  case channelAffine(ChannelAffine)
+  indirect case channelAffine(ChannelAffine)
   /// A standalone activation (the node's activation applied to its input).
   case activation
   /// MaxPooling2D or AveragePooling2D.
