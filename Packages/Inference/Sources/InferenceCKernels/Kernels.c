@@ -492,6 +492,101 @@ KERNEL_ATTRIBUTES void direct16_body(const InferenceWindow *w, long cin, long co
   }
 }
 
+/// One output pixel of a direct convolution over the valid taps only, 8 channels a vector,
+/// in (kh, kw, cin) order (as direct_body's border path when cout < 32).
+KERNEL_ATTRIBUTES void direct_pixel(const InferenceWindow *w, long cin, long cout,
+                                    const float *input, const float *kernel, const float *bias,
+                                    int relu, float *target, long top, long ky0, long ky1,
+                                    long left) {
+  const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
+  for (long n = 0; n < cout; n += 8) {
+    v8f a = {0};
+    for (long ky = ky0; ky < ky1; ky++) {
+      for (long kx = kx0; kx < kx1; kx++) {
+        const float *p = input + ((top + ky) * w->inputWidth + left + kx) * cin;
+        const float *k = kernel + (ky * w->kernelWidth + kx) * cin * cout + n;
+        for (long c = 0; c < cin; c++) a += p[c] * load8(k + c * cout);
+      }
+    }
+    store8(target + n, finish8(a, bias, n, relu));
+  }
+}
+
+/// P vectors of two neighbouring output pixels (ox + 2i, ox + 2i + 1) of a 3-wide window at
+/// horizontal stride 1 with 8 output channels. Input column d (0...3, from the left of the
+/// pair) feeds the first pixel with kernel column d and the second with column d - 1, so one
+/// broadcast input value times pairs[ky][d][c] (the two columns' weights side by side, zero
+/// where a column does not exist) adds to both pixels at once; the input column of pair i at
+/// d is also that of pair i + 1 at d - 2, so each value is loaded once for both.
+#define PAIRS_BLOCK(P)                                                                         \
+  do {                                                                                         \
+    const long ox = min_long(next, blockEnd - 2 * (P));                                        \
+    const long left = ox - w->padLeft;                                                         \
+    v16f acc[P];                                                                               \
+    for (int i = 0; i < (P); i++) acc[i] = (v16f){0};                                          \
+    for (long ky = ky0; ky < ky1; ky++) {                                                      \
+      const float *p = input + ((top + ky) * w->inputWidth + left) * cin;                      \
+      const float *k = pairs + ky * 4 * cin * 16;                                              \
+      for (long c = 0; c < cin; c++) {                                                         \
+        const v16f w0 = load16(k + c * 16), w1 = load16(k + (cin + c) * 16);                   \
+        const v16f w2 = load16(k + (2 * cin + c) * 16), w3 = load16(k + (3 * cin + c) * 16);   \
+        _Pragma("clang loop unroll(full)") for (int q = 0; q < 2 * (P) + 2; q++) {             \
+          const float x = p[q * cin + c];                                                      \
+          if (q / 2 < (P)) acc[q / 2] += x * (q % 2 ? w1 : w0);                                \
+          if (q / 2 >= 1) acc[q / 2 - 1] += x * (q % 2 ? w3 : w2);                             \
+        }                                                                                      \
+      }                                                                                        \
+    }                                                                                          \
+    for (int i = 0; i < (P); i++) store16(row + (ox + 2 * i) * 8, finish16(acc[i], bias2, 0, relu)); \
+  } while (0)
+
+/// The largest cin of direct8_pairs_body (its paired weights live on the stack).
+#define PAIRS_MAX_CIN 8
+
+/// A 3-wide window at horizontal stride 1 with 8 output channels, two pixels a vector (see
+/// PAIRS_BLOCK): three quarters of each 16-float product are useful, against half with
+/// vectors of one pixel's 8 channels. A pixel sums its taps in (kh, cin, kw) order; border
+/// pixels, and rows too short for a block, take direct_pixel.
+KERNEL_ATTRIBUTES void direct8_pairs_body(const InferenceWindow *w, long cin, const float *input,
+                                          const float *kernel, const float *bias, int relu,
+                                          float *output, long firstRow, long endRow) {
+  float pairs[3 * 4 * PAIRS_MAX_CIN * 16];
+  float bias2[16];
+  for (long ky = 0; ky < 3; ky++) {
+    for (long d = 0; d < 4; d++) {
+      for (long c = 0; c < cin; c++) {
+        float *target = pairs + ((ky * 4 + d) * cin + c) * 16;
+        for (long n = 0; n < 8; n++) {
+          target[n] = d < 3 ? kernel[((ky * 3 + d) * cin + c) * 8 + n] : 0;
+          target[8 + n] = d > 0 ? kernel[((ky * 3 + d - 1) * cin + c) * 8 + n] : 0;
+        }
+      }
+    }
+  }
+  for (long n = 0; n < 16; n++) bias2[n] = bias ? bias[n % 8] : 0;
+  long start, end;
+  interior(w, &start, &end);
+  for (long oy = firstRow; oy < endRow; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(3, w->inputHeight - top);
+    float *row = output + oy * w->outputWidth * 8;
+    for (long ox = 0; ox < start; ox++)
+      direct_pixel(w, cin, 8, input, kernel, bias, relu, row + ox * 8, top, ky0, ky1,
+                   ox - w->padLeft);
+    long blockEnd = start;
+    if (end - start >= 20) {
+      blockEnd = end;
+      for (long next = start; next < blockEnd; next += 20) PAIRS_BLOCK(10);
+    } else if (end - start >= 8) {
+      blockEnd = end;
+      for (long next = start; next < blockEnd; next += 8) PAIRS_BLOCK(4);
+    }
+    for (long ox = blockEnd; ox < w->outputWidth; ox++)
+      direct_pixel(w, cin, 8, input, kernel, bias, relu, row + ox * 8, top, ky0, ky1,
+                   ox - w->padLeft);
+  }
+}
+
 /// PIX output pixels of a 3x3 depthwise window at stride 1 for 16 channels from c, the nine
 /// weights in k; the pixels' input vectors are loaded once per kernel row and shared.
 #define DEPTHWISE3_BLOCK16(PIX)                                                                \
@@ -580,7 +675,13 @@ static WIDE512 void depthwise_512(const InferenceWindow *w, long c, const float 
 }
 static WIDE512 void direct_512(const InferenceWindow *w, long ci, long co, const float *i,
                                const float *k, const float *b, int r, float *o, long r0, long r1) {
-  if (co % 16 != 0) {
+  const int pairs = co == 8 && w->kernelWidth == 3 && w->kernelHeight == 3 && w->strideWidth == 1;
+  if (pairs && ci == 8) {
+    // Constant input channels (the body is inlined) keep the block's addressing simple.
+    direct8_pairs_body(w, 8, i, k, b, r, o, r0, r1);
+  } else if (pairs && ci == 1) {
+    direct8_pairs_body(w, 1, i, k, b, r, o, r0, r1);
+  } else if (co % 16 != 0) {
     direct_body(w, ci, co, i, k, b, r, o, r0, r1, 16);
   } else if (w->kernelHeight == 1 && w->kernelWidth == 1 && w->strideHeight == 1 &&
              w->strideWidth == 1 && w->padTop == 0 && w->padLeft == 0 &&
