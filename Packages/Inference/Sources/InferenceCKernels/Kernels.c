@@ -336,6 +336,8 @@ KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, co
 }
 
 #if defined(__x86_64__)
+#include <immintrin.h>
+
 #define WIDE __attribute__((target("avx2,fma")))
 #define WIDE512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma")))
 
@@ -662,6 +664,54 @@ KERNEL_ATTRIBUTES void depthwise16_3x3_body(const InferenceWindow *w, long chann
   }
 }
 
+/// Fewer than 16 output channels, other than 8 (a classifier's last convolution): a vector
+/// holds all of a pixel's channels, the lanes past cout masked off, and blocks of 8 pixels
+/// run anywhere in the rows, border pixels included. For each tap the block's input pixels
+/// are copied to a buffer (zeros where the tap falls in the padding), then each input
+/// channel adds input * weights to every pixel. A pixel sums every tap in (kh, kw, cin)
+/// order, the padding's zeros included, whatever block it falls in.
+static WIDE512 void direct_narrow_512(const InferenceWindow *w, long cin, long cout,
+                                      const float *input, const float *kernel,
+                                      const float *bias, int relu, float *output, long firstRow,
+                                      long endRow) {
+  const __mmask16 mask = (__mmask16)((1u << cout) - 1);
+  const __m512 zero = _mm512_setzero_ps();
+  const __m512 shift = bias ? _mm512_maskz_loadu_ps(mask, bias) : zero;
+  float buffer[8 * cin];
+  const long width = w->outputWidth;
+  const long endPixel = endRow * width;
+  for (long first = firstRow * width; first < endPixel; first += 8) {
+    const long count = min_long(8, endPixel - first);
+    __m512 acc[8];
+    for (int i = 0; i < 8; i++) acc[i] = zero;
+    for (long ky = 0; ky < w->kernelHeight; ky++) {
+      for (long kx = 0; kx < w->kernelWidth; kx++) {
+        for (long i = 0; i < 8; i++) {
+          const long oy = (first + i) / width, ox = (first + i) % width;
+          const long iy = oy * w->strideHeight - w->padTop + ky;
+          const long ix = ox * w->strideWidth - w->padLeft + kx;
+          if (i < count && iy >= 0 && iy < w->inputHeight && ix >= 0 && ix < w->inputWidth)
+            memcpy(buffer + i * cin, input + (iy * w->inputWidth + ix) * cin,
+                   (size_t)cin * sizeof(float));
+          else
+            memset(buffer + i * cin, 0, (size_t)cin * sizeof(float));
+        }
+        const float *k = kernel + (ky * w->kernelWidth + kx) * cin * cout;
+        for (long c = 0; c < cin; c++) {
+          const __m512 weight = _mm512_maskz_loadu_ps(mask, k + c * cout);
+          _Pragma("clang loop unroll(full)") for (int i = 0; i < 8; i++)
+            acc[i] = _mm512_fmadd_ps(_mm512_set1_ps(buffer[i * cin + c]), weight, acc[i]);
+        }
+      }
+    }
+    for (long i = 0; i < count; i++) {
+      __m512 value = _mm512_add_ps(acc[i], shift);
+      if (relu) value = _mm512_max_ps(value, zero);
+      _mm512_mask_storeu_ps(output + (first + i) * cout, mask, value);
+    }
+  }
+}
+
 static WIDE512 void depthwise_512(const InferenceWindow *w, long c, const float *i, const float *k,
                                   float *o, long r0, long r1) {
   if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 &&
@@ -676,7 +726,9 @@ static WIDE512 void depthwise_512(const InferenceWindow *w, long c, const float 
 static WIDE512 void direct_512(const InferenceWindow *w, long ci, long co, const float *i,
                                const float *k, const float *b, int r, float *o, long r0, long r1) {
   const int pairs = co == 8 && w->kernelWidth == 3 && w->kernelHeight == 3 && w->strideWidth == 1;
-  if (pairs && ci == 8) {
+  if (co < 16 && co != 8) {
+    direct_narrow_512(w, ci, co, i, k, b, r, o, r0, r1);
+  } else if (pairs && ci == 8) {
     // Constant input channels (the body is inlined) keep the block's addressing simple.
     direct8_pairs_body(w, 8, i, k, b, r, o, r0, r1);
   } else if (pairs && ci == 1) {

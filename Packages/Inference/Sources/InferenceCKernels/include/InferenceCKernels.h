@@ -20,7 +20,8 @@ typedef struct {
 void inference_depthwise(const InferenceWindow *window, long channels, const float *input,
                          const float *kernel, float *output, long firstRow, long endRow);
 
-/// Direct convolution of one item, `outputChannels` a multiple of 8: output[y, x, n] = sum
+/// Direct convolution of one item, `outputChannels` a multiple of 8 (or, when
+/// `inference_instruction_level()` is 2, any count below 16): output[y, x, n] = sum
 /// over the valid taps (kh, kw, cin order) of input * kernel[k, n], kernel K x cout row-major,
 /// plus bias[n] when `bias` is not NULL, then max(., 0) when `relu` is not 0.
 void inference_direct_convolution(const InferenceWindow *window, long inputChannels,

@@ -18,11 +18,12 @@ struct SIMDKernelTests {
     // 1x1 at stride 1 runs over the image as one flat row of pixels (AVX-512), in blocks or
     // one by one when there are fewer pixels than a block; wide rows take the widest blocks.
     (7, 9, 1, 1, .valid), (1, 5, 1, 1, .same), (5, 7, 3, 1, .same), (6, 21, 3, 1, .valid),
+    (5, 24, 3, 1, .same),
   ]
 
   @Test(
     "direct convolution equals the plain sum, with bias and ReLU",
-    arguments: [(1, 8), (8, 8), (3, 16), (16, 32), (4, 24), (32, 64), (16, 128)])
+    arguments: [(1, 8), (8, 8), (3, 16), (16, 32), (4, 24), (32, 64), (16, 128), (32, 7), (3, 12)])
   func directConvolution(channels: (input: Int, output: Int)) throws {
     for (index, shape) in Self.geometries.enumerated() {
       let geometry = try #require(
