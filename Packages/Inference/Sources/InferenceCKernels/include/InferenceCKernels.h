@@ -42,4 +42,10 @@ void inference_max_pool(const InferenceWindow *window, long channels, const floa
 /// FMA, 1 for AVX2 with FMA, 0 for the portable code.
 int inference_instruction_level(void);
 
+/// Runs `iterations` rounds of independent fused multiply-adds on the widest vectors of
+/// `inference_instruction_level()` (a multiply and an add where there is no FMA), writes a
+/// value derived from them to `sink` (so the work cannot be skipped) and returns the
+/// floating-point operations done: time it to measure the peak rate of one core.
+double inference_fma_peak(long iterations, float *sink);
+
 #endif

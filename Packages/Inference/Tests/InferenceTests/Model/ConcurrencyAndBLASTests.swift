@@ -45,6 +45,12 @@ struct ConcurrencyAndBLASTests {
     #expect(blas.description.contains("OpenBLAS"))
   }
 
+  @Test("the kernels name their instruction set and measure a positive FMA peak")
+  func kernelConfiguration() {
+    #expect(["AVX-512", "AVX2+FMA", "portable"].contains(KernelConfiguration.instructionSet))
+    #expect(KernelConfiguration.measurePeakGFLOPS(threads: 2, iterations: 1_000, repeats: 1) > 0)
+  }
+
   @Test("the GEMM row alignment is measured, and aligned rows are batch-invariant")
   func rowAlignment() {
     let alignment = GEMM.rowAlignment
