@@ -21,11 +21,13 @@ let package = Package(
       providers: [.apt(["libpng-dev"])]
     ),
     .target(name: "CPNGShims", dependencies: ["CPNG"]),
+    .target(name: "HaarCKernels"),
     .target(
       name: "FaceAnalysis",
       dependencies: [
         "CTurboJPEG",
         "CPNGShims",
+        "HaarCKernels",
         .product(name: "Inference", package: "Inference"),
       ]
     ),

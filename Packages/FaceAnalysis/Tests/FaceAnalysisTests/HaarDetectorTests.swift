@@ -52,6 +52,48 @@ struct HaarDetectorTests {
     }
   }
 
+  @Test(
+    "Sixteen windows at a time accept exactly the windows, in the order, of one at a time",
+    .enabled(if: HaarFaceDetector.hasVectorUnit, "needs AVX-512"))
+  func vectorScanMatchesScalar() throws {
+    var cascades = [try SharedCascade.fer.get()]
+    for name in [
+      "cascade_face_6stages.xml", "cascade_smile_3stages.xml", "cascade_eyeglasses_tree_4stages.xml",
+    ] {
+      cascades.append(try HaarCascade(contentsOfFile: TestFiles.referencePath(name)))
+    }
+    #expect(cascades.contains { $0.hasTiltedFeatures })
+    // Otherwise both detectors would take the one-window path.
+    #expect(cascades.filter(\.isStumpBased).allSatisfy { CascadeTables(cascade: $0).exactStageSums })
+    var windows = 0
+    for name in ["astronaut.png", "group.png", "camera.png"] {
+      let gray = try ImageDecoder().decode(contentsOfFile: try TestFiles.fixture(name)).grayscale()
+      for cascade in cascades {
+        // Scales below 2 scan every other window (minimum size 0); from 2 on, every window.
+        for options in [DetectionOptions(minSize: 0), DetectionOptions(scaleFactor: 1.3, minSize: 60)] {
+          var scalar = HaarFaceDetector(cascade: cascade)
+          scalar.vectorized = false
+          let expected = scalar.rawDetections(in: gray, options: options)
+          let found = HaarFaceDetector(cascade: cascade).rawDetections(in: gray, options: options)
+          #expect(found.map(\.array) == expected.map(\.array), "\(name), \(cascade.stageCount) stages")
+          windows += expected.count
+        }
+      }
+    }
+    #expect(windows > 100)
+  }
+
+  @Test("Stage sums count as exact only when no order of adding them in Double can round")
+  func exactStageSums() {
+    #expect(CascadeTables.sumsExactly([0.5, -0.25, 0.125, 3, 0]))
+    #expect(CascadeTables.sumsExactly([]))
+    // Float 1 has a unit in the last place of 2^-23, so sums stay exact below 2^53 such units:
+    // 2^30 in all.
+    #expect(CascadeTables.sumsExactly([1, 0x1p29]))
+    #expect(!CascadeTables.sumsExactly([1, 0x1p30]))
+    #expect(!CascadeTables.sumsExactly([1, .nan]))
+  }
+
   @Test("The old and new layouts of the cascade give the same model")
   func layouts() throws {
     let old = try SharedCascade.fer.get()

@@ -1,12 +1,12 @@
-/// Runs a cascade on the windows of one pyramid level, with OpenCV's arithmetic: Haar feature
-/// sums in 32-bit integers weighted in `Float`, scaled by the window's `Float` variance
-/// normalisation factor, compared with `Float` node thresholds, summed per stage in `Double`.
-/// The cascade is flattened into raw buffers once per level so the per-window loop stays cheap
-/// even in unoptimised builds.
-final class WindowEvaluator {
+import HaarCKernels
+
+/// A cascade flattened once into the raw buffers the C scanner reads (`HaarLevel`), so a
+/// pyramid level only has to turn rectangle corners into offsets for its own row stride.
+/// Immutable after `init`, hence shareable between the threads that scan the levels.
+final class CascadeTables: @unchecked Sendable {
   private let stageCount: Int
-  private let stageThresholds: UnsafeMutableBufferPointer<Float>
   private let stageEnds: UnsafeMutableBufferPointer<Int>
+  private let stageThresholds: UnsafeMutableBufferPointer<Float>
   private let treeFirstNode: UnsafeMutableBufferPointer<Int>
   private let treeFirstLeaf: UnsafeMutableBufferPointer<Int>
   private let nodeFeature: UnsafeMutableBufferPointer<Int>
@@ -14,27 +14,28 @@ final class WindowEvaluator {
   private let nodeLeft: UnsafeMutableBufferPointer<Int>
   private let nodeRight: UnsafeMutableBufferPointer<Int>
   private let leaves: UnsafeMutableBufferPointer<Float>
-  /// Four integral-image offsets per rectangle, three rectangles per feature.
-  private let offsets: UnsafeMutableBufferPointer<Int>
+  /// For stump cascades, each tree's leaf below and above its threshold, as `Double`.
+  private let stumpLeaves: UnsafeMutableBufferPointer<Double>
+  /// Whether every stage sum is exact in `Double` whatever the order (see `sumsExactly`), which
+  /// the sixteen-window scan needs.
+  let exactStageSums: Bool
   /// Three weights per feature (zero for a missing third rectangle).
   private let weights: UnsafeMutableBufferPointer<Float>
-  private let tilted: UnsafeMutableBufferPointer<Bool>
+  private let tilted: UnsafeMutableBufferPointer<UInt8>
+  private let features: [HaarCascade.Feature]
+  private let windowWidth: Int
+  private let windowHeight: Int
   private let isStumpBased: Bool
-  private let norm0: Int
-  private let norm1: Int
-  private let norm2: Int
-  private let norm3: Int
-  private let normArea: Double
 
-  init(cascade: HaarCascade, stride: Int) {
+  init(cascade: HaarCascade) {
     func buffer<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
       let result = UnsafeMutableBufferPointer<T>.allocate(capacity: max(values.count, 1))
       _ = result.initialize(from: values)
       return result
     }
     stageCount = cascade.stages.count
-    stageThresholds = buffer(cascade.stages.map(\.threshold))
     stageEnds = buffer(cascade.stages.map { $0.firstTree + $0.treeCount })
+    stageThresholds = buffer(cascade.stages.map(\.threshold))
     treeFirstNode = buffer(cascade.trees.map(\.firstNode))
     treeFirstLeaf = buffer(cascade.trees.map(\.firstLeaf))
     nodeFeature = buffer(cascade.nodes.map(\.featureIndex))
@@ -42,10 +43,65 @@ final class WindowEvaluator {
     nodeLeft = buffer(cascade.nodes.map(\.left))
     nodeRight = buffer(cascade.nodes.map(\.right))
     leaves = buffer(cascade.leaves)
+    stumpLeaves = buffer(
+      cascade.isStumpBased
+        ? cascade.trees.flatMap {
+          [Double(cascade.leaves[$0.firstLeaf]), Double(cascade.leaves[$0.firstLeaf + 1])]
+        }
+        : [])
+    exactStageSums = cascade.stages.allSatisfy { stage in
+      let stageLeaves = cascade.trees[stage.firstTree..<(stage.firstTree + stage.treeCount)].flatMap { tree in
+        cascade.leaves[tree.firstLeaf..<(tree.firstLeaf + tree.nodeCount + 1)]
+      }
+      return Self.sumsExactly(stageLeaves)
+    }
+    weights = buffer(
+      cascade.features.flatMap { feature in
+        (0..<3).map { slot in slot < feature.rectangles.count ? feature.rectangles[slot].weight : 0 }
+      })
+    tilted = buffer(cascade.features.map { $0.tilted ? 1 : 0 })
+    features = cascade.features
+    windowWidth = cascade.windowWidth
+    windowHeight = cascade.windowHeight
     isStumpBased = cascade.isStumpBased
-    var offsets = [Int](repeating: 0, count: cascade.features.count * 12)
-    var weights = [Float](repeating: 0, count: cascade.features.count * 3)
-    for (index, feature) in cascade.features.enumerated() {
+  }
+
+  /// Whether every sum of a subset of `terms`, added in any order, is exact in `Double`: all
+  /// are multiples of the smallest term's unit in the last place, and the magnitudes add up to
+  /// less than 2^53 such units.
+  static func sumsExactly(_ terms: [Float]) -> Bool {
+    let nonZero = terms.filter { $0 != 0 && $0.isFinite }
+    guard nonZero.count == terms.filter({ $0 != 0 }).count else { return false }
+    guard let unit = nonZero.map({ Double($0.ulp) }).min() else { return true }
+    return nonZero.reduce(0) { $0 + Double(abs($1)) } < unit * 0x1p53
+  }
+
+  deinit {
+    stageEnds.deallocate()
+    stageThresholds.deallocate()
+    treeFirstNode.deallocate()
+    treeFirstLeaf.deallocate()
+    nodeFeature.deallocate()
+    nodeThreshold.deallocate()
+    nodeLeft.deallocate()
+    nodeRight.deallocate()
+    leaves.deallocate()
+    stumpLeaves.deallocate()
+    weights.deallocate()
+    tilted.deallocate()
+  }
+
+  /// The window origins (x, y) of one level that pass every stage, row by row in increasing x,
+  /// as OpenCV's scan finds them: rows and columns `step` apart, and the window after one the
+  /// first stage rejects skipped. `vectorized` lets the scanner run sixteen windows at once on
+  /// CPUs with AVX-512, with identical results.
+  func acceptedWindows(
+    in integrals: IntegralImages, workingWidth: Int, workingHeight: Int, step: Int, vectorized: Bool
+  ) -> [(x: Int, y: Int)] {
+    let stride = integrals.stride
+    // Four corner offsets per rectangle, three rectangles per feature.
+    var offsets = [Int](repeating: 0, count: max(features.count * 12, 1))
+    for (index, feature) in features.enumerated() {
       for (slot, rect) in feature.rectangles.enumerated() {
         let base = index * 12 + slot * 4
         if feature.tilted {
@@ -59,93 +115,54 @@ final class WindowEvaluator {
           offsets[base + 2] = rect.x + stride * (rect.y + rect.height)
           offsets[base + 3] = rect.x + rect.width + stride * (rect.y + rect.height)
         }
-        weights[index * 3 + slot] = rect.weight
       }
     }
-    self.offsets = buffer(offsets)
-    self.weights = buffer(weights)
-    self.tilted = buffer(cascade.features.map(\.tilted))
     // OpenCV normalises by the window shrunk by one pixel on each side.
-    let normWidth = cascade.windowWidth - 2
-    let normHeight = cascade.windowHeight - 2
-    norm0 = 1 + stride
-    norm1 = 1 + normWidth + stride
-    norm2 = 1 + stride * (1 + normHeight)
-    norm3 = 1 + normWidth + stride * (1 + normHeight)
-    normArea = Double(normWidth * normHeight)
-  }
-
-  deinit {
-    stageThresholds.deallocate()
-    stageEnds.deallocate()
-    treeFirstNode.deallocate()
-    treeFirstLeaf.deallocate()
-    nodeFeature.deallocate()
-    nodeThreshold.deallocate()
-    nodeLeft.deallocate()
-    nodeRight.deallocate()
-    leaves.deallocate()
-    offsets.deallocate()
-    weights.deallocate()
-    tilted.deallocate()
-  }
-
-  /// 1 when the window at `origin` passes every stage, `-k` when stage `k` rejects it (0 for
-  /// the first), -1 when the window is too flat to normalise.
-  func run(
-    at origin: Int, sum: UnsafePointer<Int32>, squares: UnsafePointer<UInt32>,
-    tilted tiltedSum: UnsafePointer<Int32>
-  ) -> Int {
-    let windowSum = sum[origin + norm0] &- sum[origin + norm1] &- sum[origin + norm2] &+ sum[origin + norm3]
-    let windowSquares =
-      squares[origin + norm0] &- squares[origin + norm1] &- squares[origin + norm2] &+ squares[origin + norm3]
-    var spread = normArea * Double(windowSquares) - Double(windowSum) * Double(windowSum)
-    guard spread > 0 else { return -1 }
-    spread = spread.squareRoot()
-    let normFactor = Float(1 / spread)
-    guard normArea * Double(normFactor) < 0.1 else { return -1 }
-
-    var tree = 0
-    for stage in 0..<stageCount {
-      var total = 0.0
-      let end = stageEnds[stage]
-      while tree < end {
-        var node = treeFirstNode[tree]
-        var next = 0
-        repeat {
-          let feature = nodeFeature[node]
-          let table = tilted[feature] ? tiltedSum : sum
-          let base = feature &* 12
-          let first =
-            table[origin + offsets[base]] &- table[origin + offsets[base + 1]]
-            &- table[origin + offsets[base + 2]]
-            &+ table[origin + offsets[base + 3]]
-          let second =
-            table[origin + offsets[base + 4]] &- table[origin + offsets[base + 5]]
-            &- table[origin + offsets[base + 6]] &+ table[origin + offsets[base + 7]]
-          var value = weights[feature &* 3] * Float(first) + weights[feature &* 3 + 1] * Float(second)
-          let thirdWeight = weights[feature &* 3 + 2]
-          if thirdWeight != 0 {
-            let third =
-              table[origin + offsets[base + 8]] &- table[origin + offsets[base + 9]]
-              &- table[origin + offsets[base + 10]] &+ table[origin + offsets[base + 11]]
-            value += thirdWeight * Float(third)
+    let normWidth = windowWidth - 2
+    let normHeight = windowHeight - 2
+    var accepted: [(x: Int, y: Int)] = []
+    var found = [Int32](repeating: 0, count: workingWidth)
+    offsets.withUnsafeBufferPointer { offsets in
+      integrals.sum.withUnsafeBufferPointer { sum in
+        integrals.squares.withUnsafeBufferPointer { squares in
+          integrals.tilted.withUnsafeBufferPointer { tiltedSum in
+            guard let sumBase = sum.baseAddress, let squaresBase = squares.baseAddress else { return }
+            var level = HaarLevel(
+              stageCount: stageCount,
+              stageEnds: UnsafePointer(stageEnds.baseAddress),
+              stageThresholds: UnsafePointer(stageThresholds.baseAddress),
+              treeFirstNode: UnsafePointer(treeFirstNode.baseAddress),
+              treeFirstLeaf: UnsafePointer(treeFirstLeaf.baseAddress),
+              nodeFeature: UnsafePointer(nodeFeature.baseAddress),
+              nodeThreshold: UnsafePointer(nodeThreshold.baseAddress),
+              nodeLeft: UnsafePointer(nodeLeft.baseAddress), nodeRight: UnsafePointer(nodeRight.baseAddress),
+              leaves: UnsafePointer(leaves.baseAddress), offsets: offsets.baseAddress,
+              weights: UnsafePointer(weights.baseAddress), tilted: UnsafePointer(tilted.baseAddress),
+              stumpBased: isStumpBased ? 1 : 0, stumpLeaves: UnsafePointer(stumpLeaves.baseAddress),
+              exactStageSums: exactStageSums ? 1 : 0,
+              norm: (
+                1 + stride, 1 + normWidth + stride, 1 + stride * (1 + normHeight),
+                1 + normWidth + stride * (1 + normHeight)
+              ),
+              normArea: Double(normWidth * normHeight))
+            // Cascades without tilted features never read that table.
+            var tables = HaarIntegrals(
+              sum: sumBase, squares: squaresBase, tilted: tiltedSum.baseAddress ?? sumBase, stride: stride,
+              count: sum.count)
+            found.withUnsafeMutableBufferPointer { found in
+              guard let foundBase = found.baseAddress else { return }
+              var y = 0
+              while y < workingHeight {
+                let count = haar_scan_row(
+                  &level, &tables, y, workingWidth, step, vectorized ? 1 : 0, foundBase)
+                for index in 0..<count { accepted.append((Int(foundBase[index]), y)) }
+                y += step
+              }
+            }
           }
-          value *= normFactor
-          let below = value < nodeThreshold[node]
-          if isStumpBased {
-            // OpenCV's stump path: the first leaf on the left, the second on the right.
-            next = below ? 0 : -1
-            break
-          }
-          next = below ? nodeLeft[node] : nodeRight[node]
-          node = treeFirstNode[tree] + next
-        } while next > 0
-        total += Double(leaves[treeFirstLeaf[tree] - next])
-        tree += 1
+        }
       }
-      if total < Double(stageThresholds[stage]) { return -stage }
     }
-    return 1
+    return accepted
   }
 }

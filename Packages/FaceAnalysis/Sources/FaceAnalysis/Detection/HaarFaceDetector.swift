@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HaarCKernels
 
 /// OpenCV's `CascadeClassifier::detectMultiScale` (with `CASCADE_SCALE_IMAGE`) in Swift: an image
 /// pyramid shrunk with bilinear resizing, integral and squared-integral images per level,
@@ -9,12 +10,20 @@ import Foundation
 public struct HaarFaceDetector: Sendable {
   /// The cascade in use.
   public let cascade: HaarCascade
+  private let tables: CascadeTables
+  /// Whether levels may be scanned sixteen windows at a time on CPUs with AVX-512 (the
+  /// answers are the same either way; tests compare the two).
+  var vectorized = true
+
+  /// Whether this CPU has the AVX-512 units the sixteen-window scan needs.
+  static var hasVectorUnit: Bool { haar_has_vector_unit() != 0 }
 
   private static let groupEpsilon = 0.2
 
   /// A detector for a loaded cascade.
   public init(cascade: HaarCascade) {
     self.cascade = cascade
+    self.tables = CascadeTables(cascade: cascade)
   }
 
   /// A detector for the cascade XML file at `path` (old or new OpenCV layout).
@@ -89,38 +98,16 @@ public struct HaarFaceDetector: Sendable {
     guard workingWidth > 0, workingHeight > 0, width > 0, height > 0 else { return [] }
     let level = ExactBilinearResizer.resize(image, width: width, height: height)
     let integrals = IntegralImages(level, tilted: cascade.hasTiltedFeatures)
-    let evaluator = WindowEvaluator(cascade: cascade, stride: integrals.stride)
-    let step = scale >= 2 ? 1 : 2
     let boxWidth = Int((Float(cascade.windowWidth) * scale).rounded(.toNearestOrEven))
     let boxHeight = Int((Float(cascade.windowHeight) * scale).rounded(.toNearestOrEven))
-    var found: [BoundingBox] = []
-    integrals.sum.withUnsafeBufferPointer { sum in
-      integrals.squares.withUnsafeBufferPointer { squares in
-        integrals.tilted.withUnsafeBufferPointer { tilted in
-          guard let sumBase = sum.baseAddress, let squaresBase = squares.baseAddress else { return }
-          // Cascades without tilted features never read this table.
-          let tiltedBase = tilted.baseAddress ?? sumBase
-          var y = 0
-          while y < workingHeight {
-            var x = 0
-            while x < workingWidth {
-              let result = evaluator.run(
-                at: y * integrals.stride + x, sum: sumBase, squares: squaresBase, tilted: tiltedBase)
-              if result > 0 {
-                found.append(
-                  BoundingBox(
-                    x: Int((Float(x) * scale).rounded(.toNearestOrEven)),
-                    y: Int((Float(y) * scale).rounded(.toNearestOrEven)), width: boxWidth, height: boxHeight))
-              }
-              // A window rejected by the very first stage lets the scan skip one more step.
-              x += result == 0 ? 2 * step : step
-            }
-            y += step
-          }
-        }
-      }
+    let windows = tables.acceptedWindows(
+      in: integrals, workingWidth: workingWidth, workingHeight: workingHeight, step: scale >= 2 ? 1 : 2,
+      vectorized: vectorized)
+    return windows.map { window in
+      BoundingBox(
+        x: Int((Float(window.x) * scale).rounded(.toNearestOrEven)),
+        y: Int((Float(window.y) * scale).rounded(.toNearestOrEven)), width: boxWidth, height: boxHeight)
     }
-    return found
   }
 
   /// OpenCV's `groupRectangles`: rectangles are similar when every edge lies within

@@ -1,0 +1,70 @@
+#ifndef HAAR_C_KERNELS_H
+#define HAAR_C_KERNELS_H
+
+#include <stdint.h>
+
+/// A Haar cascade flattened for one pyramid level: every rectangle corner is an offset into
+/// that level's integral images (row stride included), so a window at integral index `origin`
+/// reads `table[origin + offset]`.
+typedef struct {
+  long stageCount;
+  /// One past the last tree of each stage.
+  const long *stageEnds;
+  /// Each stage's threshold (OpenCV's, minus its epsilon).
+  const float *stageThresholds;
+  const long *treeFirstNode;
+  const long *treeFirstLeaf;
+  const long *nodeFeature;
+  const float *nodeThreshold;
+  /// A positive value is a node within the tree; zero or negative is minus a leaf index.
+  const long *nodeLeft;
+  const long *nodeRight;
+  const float *leaves;
+  /// Four corner offsets per rectangle, three rectangles per feature.
+  const long *offsets;
+  /// Three weights per feature, zero for a missing third rectangle.
+  const float *weights;
+  /// Non-zero for a feature on the 45° (tilted) integral image.
+  const uint8_t *tilted;
+  /// Non-zero when every tree is a single node.
+  int stumpBased;
+  /// For stump cascades, each tree's two leaves as doubles: below the threshold, then above.
+  const double *stumpLeaves;
+  /// Non-zero when every stage sum is exact in double whatever the order of its terms (each
+  /// stage's leaves are multiples of its smallest leaf's unit in the last place, and their
+  /// magnitudes add up to less than 2^53 such units), which lets the vector code reorder them.
+  int exactStageSums;
+  /// Corner offsets of the variance window (the detection window less one pixel a side).
+  long norm[4];
+  /// Area of the variance window.
+  double normArea;
+} HaarLevel;
+
+/// The integral images of one pyramid level (`tilted` may equal `sum` when no feature uses it).
+typedef struct {
+  const int32_t *sum;
+  const uint32_t *squares;
+  const int32_t *tilted;
+  /// Elements per row.
+  long stride;
+  /// Elements in each table.
+  long count;
+} HaarIntegrals;
+
+/// Runs the cascade on one window, with OpenCV's arithmetic: 1 when every stage accepts it,
+/// `-k` when stage `k` rejects it (0 for the first stage), -1 when it is too flat to normalise.
+int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long origin);
+
+/// Scans the windows of row `y` at x = 0, step, 2 step, … below `workingWidth`, skipping the
+/// next window after one the first stage rejects, as OpenCV does. Writes the x of each window
+/// every stage accepts to `found` (room for `workingWidth` values) in increasing order and
+/// returns how many. With `vector`
+/// non-zero and an AVX-512 CPU, stump cascades run sixteen windows at a time, with results
+/// identical to the one-window loop.
+long haar_scan_row(const HaarLevel *level, const HaarIntegrals *integrals, long y,
+                   long workingWidth, long step, int vector, int32_t *found);
+
+/// Whether `haar_scan_row` can use its AVX-512 code on this CPU.
+int haar_has_vector_unit(void);
+
+#endif
