@@ -589,6 +589,36 @@ KERNEL_ATTRIBUTES void direct8_pairs_body(const InferenceWindow *w, long cin, co
   }
 }
 
+/// depthwise_pixel for a 3x3 window, channels a multiple of 16: four vectors of channels at
+/// a time (four independent sums), in (kh, kw) order.
+KERNEL_ATTRIBUTES void depthwise3_pixel16(const InferenceWindow *w, long ch, const float *input,
+                                          const float *kernel, float *target, long top,
+                                          long ky0, long ky1, long left) {
+  const long kx0 = max_long(0, -left), kx1 = min_long(3, w->inputWidth - left);
+  long c = 0;
+  for (; c + 64 <= ch; c += 64) {
+    v16f a[4] = {{0}, {0}, {0}, {0}};
+    for (long ky = ky0; ky < ky1; ky++) {
+      for (long kx = kx0; kx < kx1; kx++) {
+        const float *p = input + ((top + ky) * w->inputWidth + left + kx) * ch + c;
+        const float *k = kernel + (ky * 3 + kx) * ch + c;
+        for (int v = 0; v < 4; v++) a[v] += load16(p + 16 * v) * load16(k + 16 * v);
+      }
+    }
+    for (int v = 0; v < 4; v++) store16(target + c + 16 * v, a[v]);
+  }
+  for (; c < ch; c += 16) {
+    v16f a = {0};
+    for (long ky = ky0; ky < ky1; ky++) {
+      for (long kx = kx0; kx < kx1; kx++) {
+        a += load16(input + ((top + ky) * w->inputWidth + left + kx) * ch + c) *
+             load16(kernel + (ky * 3 + kx) * ch + c);
+      }
+    }
+    store16(target + c, a);
+  }
+}
+
 /// PIX output pixels of a 3x3 depthwise window at stride 1 for 16 channels from c, the nine
 /// weights in k; the pixels' input vectors are loaded once per kernel row and shared.
 #define DEPTHWISE3_BLOCK16(PIX)                                                                \
@@ -617,12 +647,14 @@ KERNEL_ATTRIBUTES void depthwise16_3x3_body(const InferenceWindow *w, long chann
                                             float *output, long firstRow, long endRow,
                                             long start, long end) {
   const long ch = channels;
+#define border(...) \
+  (ch % 16 == 0 ? depthwise3_pixel16(__VA_ARGS__) : depthwise_pixel(__VA_ARGS__))
   for (long oy = firstRow; oy < endRow; oy++) {
     const long top = oy * w->strideHeight - w->padTop;
     const long ky0 = max_long(0, -top), ky1 = min_long(3, w->inputHeight - top);
     float *row = output + oy * w->outputWidth * ch;
     for (long ox = 0; ox < start; ox++)
-      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+      border(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
     long blockEnd;
     if (ch == 8) {
       // Four vectors of two pixels: eight pixels, nine input loads per kernel row.
@@ -660,9 +692,10 @@ KERNEL_ATTRIBUTES void depthwise16_3x3_body(const InferenceWindow *w, long chann
       }
     }
     for (long ox = blockEnd; ox < w->outputWidth; ox++)
-      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+      border(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
   }
 }
+#undef border
 
 /// Fewer than 16 output channels, other than 8 (a classifier's last convolution): a vector
 /// holds all of a pixel's channels, the lanes past cout masked off, and blocks of 8 pixels
