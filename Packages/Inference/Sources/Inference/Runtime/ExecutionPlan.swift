@@ -33,7 +33,8 @@ struct ExecutionPlan: Sendable {
   let graph: ModelGraph
   /// The computing nodes in order.
   let steps: [Step]
-  /// Floats per batch item of each region: the slots, then patches, then products.
+  /// Floats per batch item of each region: the slots, then patches, then products, each
+  /// rounded up to a multiple of 16 (a cache line).
   let regions: [Int]
   /// The slot holding the model's output.
   let output: Int
@@ -69,7 +70,8 @@ struct ExecutionPlan: Sendable {
       slots.releaseIfUnread(slot)
     }
     self.steps = steps
-    self.regions = slots.sizes + [patches, products]
+    // Whole cache lines (16 floats), so every region of the arena starts on one.
+    self.regions = (slots.sizes + [patches, products]).map { ($0 + 15) / 16 * 16 }
     if case .slot(let slot) = storage[graph.output] {
       self.output = slot
     } else {
