@@ -22,6 +22,17 @@ KERNEL_ATTRIBUTES v8f load8(const float *p) {
 
 KERNEL_ATTRIBUTES void store8(float *p, v8f v) { memcpy(p, &v, sizeof v); }
 
+typedef float v16f __attribute__((vector_size(64)));
+typedef int v16i __attribute__((vector_size(64)));
+
+KERNEL_ATTRIBUTES v16f load16(const float *p) {
+  v16f v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+KERNEL_ATTRIBUTES void store16(float *p, v16f v) { memcpy(p, &v, sizeof v); }
+
 KERNEL_ATTRIBUTES long max_long(long a, long b) { return a > b ? a : b; }
 KERNEL_ATTRIBUTES long min_long(long a, long b) { return a < b ? a : b; }
 
@@ -278,8 +289,30 @@ KERNEL_ATTRIBUTES void bias_relu_body(const float *input, long rows, long channe
   }
 }
 
+/// `value > best ? value : best`, lane by lane (as x86's max instructions).
+KERNEL_ATTRIBUTES v8f larger8(v8f value, v8f best) {
+  const v8i greater = value > best;
+  return (v8f)(((v8i)value & greater) | ((v8i)best & ~greater));
+}
+KERNEL_ATTRIBUTES v16f larger16(v16f value, v16f best) {
+  const v16i greater = value > best;
+  return (v16f)(((v16i)value & greater) | ((v16i)best & ~greater));
+}
+
+/// The largest of a 3x3 window (rows `r` floats apart), WIDTH channels a vector, taps in the
+/// order of max_pool_body.
+#define MAX3X3(VT, LOAD, STORE, LARGER, WIDTH)                                                 \
+  for (long c = 0; c < channels; c += (WIDTH)) {                                               \
+    VT best = LOAD(p + c);                                                                     \
+    const float *q[3] = {p + c, p + r + c, p + 2 * r + c};                                     \
+    for (int y = 0; y < 3; y++)                                                                \
+      for (int x = 0; x < 3; x++) best = LARGER(LOAD(q[y] + x * channels), best);              \
+    STORE(o + c, best);                                                                        \
+  }
+
+/// `wide16`: whole 3x3 windows of 16-channel multiples go 16 channels a vector (AVX-512).
 KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, const float *input,
-                                     float *output, long firstRow, long endRow) {
+                                     float *output, long firstRow, long endRow, int wide16) {
   for (long oy = firstRow; oy < endRow; oy++) {
     const long top = oy * w->strideHeight - w->padTop;
     const long y0 = max_long(top, 0), y1 = min_long(top + w->kernelHeight, w->inputHeight);
@@ -296,17 +329,10 @@ KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, co
         // A whole 3x3 window: nine loads, unrolled, taps in the same order as below.
         const float *p = input + (y0 * w->inputWidth + x0) * channels;
         const long r = w->inputWidth * channels;
-        for (long c = 0; c < channels; c += 8) {
-          v8f best = load8(p + c);
-          const float *q[3] = {p + c, p + r + c, p + 2 * r + c};
-          for (int y = 0; y < 3; y++) {
-            for (int x = 0; x < 3; x++) {
-              const v8f value = load8(q[y] + x * channels);
-              const v8i greater = value > best;
-              best = (v8f)(((v8i)value & greater) | ((v8i)best & ~greater));
-            }
-          }
-          store8(o + c, best);
+        if (wide16 && channels % 16 == 0) {
+          MAX3X3(v16f, load16, store16, larger16, 16);
+        } else {
+          MAX3X3(v8f, load8, store8, larger8, 8);
         }
         continue;
       }
@@ -343,16 +369,6 @@ KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, co
 
 // AVX-512: 16 floats a vector and 32 vector registers, so larger blocks stay in registers.
 
-typedef float v16f __attribute__((vector_size(64)));
-typedef int v16i __attribute__((vector_size(64)));
-
-KERNEL_ATTRIBUTES v16f load16(const float *p) {
-  v16f v;
-  memcpy(&v, p, sizeof v);
-  return v;
-}
-
-KERNEL_ATTRIBUTES void store16(float *p, v16f v) { memcpy(p, &v, sizeof v); }
 
 /// A vector of 8 channels repeated: the weights of two neighbouring 8-channel pixels.
 KERNEL_ATTRIBUTES v16f twice8(v8f v) {
@@ -782,7 +798,7 @@ static WIDE512 void bias_relu_512(const float *i, long rows, long c, const float
 }
 static WIDE512 void max_pool_512(const InferenceWindow *w, long c, const float *i, float *o,
                                  long r0, long r1) {
-  max_pool_body(w, c, i, o, r0, r1);
+  max_pool_body(w, c, i, o, r0, r1, 1);
 }
 
 static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i, const float *k,
@@ -798,7 +814,7 @@ static WIDE void bias_relu_wide(const float *i, long rows, long c, const float *
 }
 static WIDE void max_pool_wide(const InferenceWindow *w, long c, const float *i, float *o, long r0,
                                long r1) {
-  max_pool_body(w, c, i, o, r0, r1);
+  max_pool_body(w, c, i, o, r0, r1, 0);
 }
 
 /// Twelve independent chains of fused multiply-adds on the widest vectors, `iterations`
@@ -900,5 +916,5 @@ void inference_max_pool(const InferenceWindow *window, long channels, const floa
                         float *output, long firstRow, long endRow) {
   DISPATCH(max_pool_512(window, channels, input, output, firstRow, endRow),
            max_pool_wide(window, channels, input, output, firstRow, endRow),
-           max_pool_body(window, channels, input, output, firstRow, endRow));
+           max_pool_body(window, channels, input, output, firstRow, endRow, 0));
 }
