@@ -74,9 +74,37 @@ final class RecognitionWorker: @unchecked Sendable {
   private var requestedSlide = 0
   private var toRecognize: Frame?
   private var ending: Ending?
-  private var toShow: RecognizedFrame?
-  private var dropped = 0
-  private let condition = NSCondition()
+  private var toShow: RecognizedFrame? {
+    get { outbox.frame }
+    set { outbox.frame = newValue }
+  }
+  private var dropped: Int {
+    get { outbox.dropped }
+    set { outbox.dropped = newValue }
+  }
+  private var condition: NSCondition { outbox.condition }
+  private let outbox = Outbox()
+
+  /// The result waiting for the run loop, the drop count and the lock over all shared state.
+  /// Posted jobs hold this, not the worker: a job holding the worker would keep worker and
+  /// poster alive in a cycle when the loop stops before running it, and a weak reference
+  /// would give the worker a side table that LeakSanitizer reports as leaked once the last
+  /// weak reference is gone and the worker lives on until exit (Tools/test --sanitize App).
+  private final class Outbox: @unchecked Sendable {
+    var frame: RecognizedFrame?
+    var dropped = 0
+    let condition = NSCondition()
+
+    /// Runs `body` under the lock and wakes every waiting thread after it.
+    func locked<T>(_ body: () -> T) -> T {
+      condition.lock()
+      defer {
+        condition.broadcast()
+        condition.unlock()
+      }
+      return body()
+    }
+  }
 
   private let service: any RecognitionService
   private let source: String
@@ -303,13 +331,10 @@ final class RecognitionWorker: @unchecked Sendable {
       return empty
     }
     guard slotWasEmpty else { return }
-    // Weakly: the worker holds the poster, so a job holding the worker would keep both alive
-    // when the loop stops before running it (LeakSanitizer, Tools/test --sanitize).
-    poster.post { [weak self, deliver] in
-      guard let self else { return }
-      let taken: (frame: RecognizedFrame?, dropped: Int) = locked {
-        defer { toShow = nil }
-        return (toShow, dropped)
+    poster.post { [outbox, deliver] in
+      let taken: (frame: RecognizedFrame?, dropped: Int) = outbox.locked {
+        defer { outbox.frame = nil }
+        return (outbox.frame, outbox.dropped)
       }
       if let frame = taken.frame { deliver(.frame(frame, dropped: taken.dropped)) }
     }
@@ -324,12 +349,5 @@ final class RecognitionWorker: @unchecked Sendable {
   }
 
   /// Runs `body` under the lock and wakes every waiting thread after it.
-  private func locked<T>(_ body: () -> T) -> T {
-    condition.lock()
-    defer {
-      condition.broadcast()
-      condition.unlock()
-    }
-    return body()
-  }
+  private func locked<T>(_ body: () -> T) -> T { outbox.locked(body) }
 }
