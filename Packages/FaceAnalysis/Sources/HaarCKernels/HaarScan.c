@@ -257,17 +257,33 @@ int haar_has_vector_unit(void) {
 int haar_has_vector_unit(void) { return 0; }
 #endif
 
-long haar_scan_row(const HaarLevel *level, const HaarIntegrals *integrals, long y,
-                   long workingWidth, long step, int vector, int32_t *found) {
+long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
+                    long workingWidth, long workingHeight, long step, int vector, int32_t *found,
+                    long capacity) {
+  long count = 0;
 #if defined(__x86_64__)
   // Lanes address the tables with 32-bit indices.
-  if (vector && level->stumpBased && level->exactStageSums && level->stageCount > 0 &&
-      integrals->count < INT32_MAX &&
-      haar_has_vector_unit()) {
-    return scan_row_vector(level, integrals, y, workingWidth, step, found);
-  }
+  const int wide = vector && level->stumpBased && level->exactStageSums && level->stageCount > 0 &&
+                   integrals->count < INT32_MAX && haar_has_vector_unit();
 #else
+  const int wide = 0;
   (void)vector;
 #endif
-  return scan_row_scalar(level, integrals, y, workingWidth, step, found);
+  for (; *row < workingHeight && capacity - count >= workingWidth; *row += step) {
+    const long y = *row;
+    // The row's x values go where its pairs will be, then spread out from the back.
+    int32_t *xs = found + 2 * count;
+#if defined(__x86_64__)
+    const long accepted = wide ? scan_row_vector(level, integrals, y, workingWidth, step, xs)
+                               : scan_row_scalar(level, integrals, y, workingWidth, step, xs);
+#else
+    const long accepted = scan_row_scalar(level, integrals, y, workingWidth, step, xs);
+#endif
+    for (long index = accepted - 1; index >= 0; index--) {
+      xs[2 * index + 1] = (int32_t)y;
+      xs[2 * index] = xs[index];
+    }
+    count += accepted;
+  }
+  return count;
 }

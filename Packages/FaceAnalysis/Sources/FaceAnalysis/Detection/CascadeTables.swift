@@ -22,7 +22,8 @@ final class CascadeTables: @unchecked Sendable {
   /// Three weights per feature (zero for a missing third rectangle).
   private let weights: UnsafeMutableBufferPointer<Float>
   private let tilted: UnsafeMutableBufferPointer<UInt8>
-  private let features: [HaarCascade.Feature]
+  /// x, y, width and height of each feature's three rectangles (zero for a missing third).
+  private let geometry: [Int]
   private let windowWidth: Int
   private let windowHeight: Int
   private let isStumpBased: Bool
@@ -60,7 +61,13 @@ final class CascadeTables: @unchecked Sendable {
         (0..<3).map { slot in slot < feature.rectangles.count ? feature.rectangles[slot].weight : 0 }
       })
     tilted = buffer(cascade.features.map { $0.tilted ? 1 : 0 })
-    features = cascade.features
+    geometry = cascade.features.flatMap { feature in
+      (0..<3).flatMap { slot -> [Int] in
+        guard slot < feature.rectangles.count else { return [0, 0, 0, 0] }
+        let rect = feature.rectangles[slot]
+        return [rect.x, rect.y, rect.width, rect.height]
+      }
+    }
     windowWidth = cascade.windowWidth
     windowHeight = cascade.windowHeight
     isStumpBased = cascade.isStumpBased
@@ -100,28 +107,27 @@ final class CascadeTables: @unchecked Sendable {
   ) -> [(x: Int, y: Int)] {
     let stride = integrals.stride
     // Four corner offsets per rectangle, three rectangles per feature.
-    var offsets = [Int](repeating: 0, count: max(features.count * 12, 1))
-    for (index, feature) in features.enumerated() {
-      for (slot, rect) in feature.rectangles.enumerated() {
-        let base = index * 12 + slot * 4
-        if feature.tilted {
-          offsets[base] = rect.x + stride * rect.y
-          offsets[base + 1] = rect.x - rect.height + stride * (rect.y + rect.height)
-          offsets[base + 2] = rect.x + rect.width + stride * (rect.y + rect.width)
-          offsets[base + 3] = rect.x + rect.width - rect.height + stride * (rect.y + rect.width + rect.height)
-        } else {
-          offsets[base] = rect.x + stride * rect.y
-          offsets[base + 1] = rect.x + rect.width + stride * rect.y
-          offsets[base + 2] = rect.x + stride * (rect.y + rect.height)
-          offsets[base + 3] = rect.x + rect.width + stride * (rect.y + rect.height)
-        }
+    var offsets = [Int](repeating: 0, count: max(geometry.count, 1))
+    for base in Swift.stride(from: 0, to: geometry.count, by: 4) {
+      let (x, y, width, height) = (geometry[base], geometry[base + 1], geometry[base + 2], geometry[base + 3])
+      if tilted[base / 12] != 0 {
+        offsets[base] = x + stride * y
+        offsets[base + 1] = x - height + stride * (y + height)
+        offsets[base + 2] = x + width + stride * (y + width)
+        offsets[base + 3] = x + width - height + stride * (y + width + height)
+      } else {
+        offsets[base] = x + stride * y
+        offsets[base + 1] = x + width + stride * y
+        offsets[base + 2] = x + stride * (y + height)
+        offsets[base + 3] = x + width + stride * (y + height)
       }
     }
     // OpenCV normalises by the window shrunk by one pixel on each side.
     let normWidth = windowWidth - 2
     let normHeight = windowHeight - 2
     var accepted: [(x: Int, y: Int)] = []
-    var found = [Int32](repeating: 0, count: workingWidth)
+    // Room for every window of a few rows; the scan stops and resumes when more pass.
+    var found = [Int32](repeating: 0, count: 2 * 4 * workingWidth)
     offsets.withUnsafeBufferPointer { offsets in
       integrals.sum.withUnsafeBufferPointer { sum in
         integrals.squares.withUnsafeBufferPointer { squares in
@@ -151,12 +157,14 @@ final class CascadeTables: @unchecked Sendable {
               count: sum.count)
             found.withUnsafeMutableBufferPointer { found in
               guard let foundBase = found.baseAddress else { return }
-              var y = 0
-              while y < workingHeight {
-                let count = haar_scan_row(
-                  &level, &tables, y, workingWidth, step, vectorized ? 1 : 0, foundBase)
-                for index in 0..<count { accepted.append((Int(foundBase[index]), y)) }
-                y += step
+              var row = 0
+              while row < workingHeight {
+                let count = haar_scan_rows(
+                  &level, &tables, &row, workingWidth, workingHeight, step, vectorized ? 1 : 0, foundBase,
+                  found.count / 2)
+                for index in 0..<count {
+                  accepted.append((Int(foundBase[2 * index]), Int(foundBase[2 * index + 1])))
+                }
               }
             }
           }

@@ -1,3 +1,5 @@
+import HaarCKernels
+
 /// OpenCV's bit-exact bilinear resize (`INTER_LINEAR_EXACT`), which `CascadeClassifier` uses to
 /// build its image pyramid: weights with 8 fractional bits rounded to nearest even from exact
 /// double positions, a horizontal pass in 8.8 fixed point and a vertical pass rounded from 16
@@ -12,6 +14,20 @@ enum ExactBilinearResizer {
     var start: Int
     /// Destination indices from this on copy the last source index.
     var end: Int
+
+    /// The axis as the C resizer reads it, valid inside `body`.
+    func withAxis<Result>(_ body: (inout HaarResizeAxis) -> Result) -> Result {
+      offsets.withUnsafeBufferPointer { offsets in
+        weights0.withUnsafeBufferPointer { weights0 in
+          weights1.withUnsafeBufferPointer { weights1 in
+            var axis = HaarResizeAxis(
+              offsets: offsets.baseAddress, weights0: weights0.baseAddress, weights1: weights1.baseAddress,
+              start: start, end: end)
+            return body(&axis)
+          }
+        }
+      }
+    }
   }
 
   static func resize(_ source: GrayImage, width: Int, height: Int) -> GrayImage {
@@ -19,45 +35,11 @@ enum ExactBilinearResizer {
     let columns = axis(source: source.width, destination: width)
     let rows = axis(source: source.height, destination: height)
     var output = [UInt8](repeating: 0, count: width * height)
-    var cache: [Int: [UInt32]] = [:]
-    source.pixels.withUnsafeBufferPointer { pixels in
-      func line(_ row: Int) -> [UInt32] {
-        if let cached = cache[row] { return cached }
-        var buffer = [UInt32](repeating: 0, count: width)
-        let base = row * source.width
-        let last = UInt32(pixels[base + source.width - 1]) << 8
-        let first = UInt32(pixels[base]) << 8
-        for x in 0..<width {
-          if x < columns.start {
-            buffer[x] = first
-          } else if x < columns.end {
-            let offset = base + columns.offsets[x]
-            buffer[x] =
-              columns.weights0[x] * UInt32(pixels[offset]) + columns.weights1[x] * UInt32(pixels[offset + 1])
-          } else {
-            buffer[x] = last
-          }
-        }
-        if cache.count > 2 { cache.removeAll(keepingCapacity: true) }
-        cache[row] = buffer
-        return buffer
-      }
-      output.withUnsafeMutableBufferPointer { target in
-        for y in 0..<height {
-          let base = y * width
-          if y < rows.start || y >= rows.end {
-            let copied = line(y < rows.start ? 0 : source.height - 1)
-            for x in 0..<width { target[base + x] = UInt8(clamping: (copied[x] + 128) >> 8) }
-            continue
-          }
-          let upper = line(rows.offsets[y])
-          let lower = line(rows.offsets[y] + 1)
-          let weight0 = rows.weights0[y]
-          let weight1 = rows.weights1[y]
-          for x in 0..<width {
-            target[base + x] = UInt8(clamping: (upper[x] * weight0 + lower[x] * weight1 + 32768) >> 16)
-          }
-        }
+    var lines = [UInt32](repeating: 0, count: 2 * width)
+    columns.withAxis { columns in
+      rows.withAxis { rows in
+        haar_resize_exact(
+          source.pixels, source.width, source.height, &columns, &rows, &output, width, height, &lines)
       }
     }
     return GrayImage(uncheckedWidth: width, height: height, pixels: output)

@@ -55,16 +55,36 @@ typedef struct {
 /// `-k` when stage `k` rejects it (0 for the first stage), -1 when it is too flat to normalise.
 int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long origin);
 
-/// Scans the windows of row `y` at x = 0, step, 2 step, … below `workingWidth`, skipping the
-/// next window after one the first stage rejects, as OpenCV does. Writes the x of each window
-/// every stage accepts to `found` (room for `workingWidth` values) in increasing order and
-/// returns how many. With `vector`
-/// non-zero and an AVX-512 CPU, stump cascades run sixteen windows at a time, with results
-/// identical to the one-window loop.
-long haar_scan_row(const HaarLevel *level, const HaarIntegrals *integrals, long y,
-                   long workingWidth, long step, int vector, int32_t *found);
+/// Scans the windows of rows `*row`, `*row + step`, … below `workingHeight`, each at x = 0, step,
+/// 2 step, … below `workingWidth`, skipping the next window after one the first stage rejects,
+/// as OpenCV does. Writes an (x, y) pair for each window every stage accepts to `found`, in scan
+/// order, and returns how many pairs. Stops early, before a row whose windows might not all fit
+/// in `capacity` pairs; `*row` is then the row to go on from (at least one row is always
+/// scanned when `capacity >= workingWidth`). With `vector` non-zero and an AVX-512 CPU, stump
+/// cascades run sixteen windows at a time, with results identical to the one-window loop.
+long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
+                    long workingWidth, long workingHeight, long step, int vector, int32_t *found,
+                    long capacity);
 
-/// Whether `haar_scan_row` can use its AVX-512 code on this CPU.
+/// Whether `haar_scan_rows` can use its AVX-512 code on this CPU.
 int haar_has_vector_unit(void);
+
+/// One axis of OpenCV's bit-exact bilinear resize: destination index `i` blends source
+/// `offsets[i]` and the next with `weights0[i]` and `weights1[i]` (8 fractional bits); below
+/// `start` it copies source 0, from `end` on the last source index.
+typedef struct {
+  const long *offsets;
+  const uint32_t *weights0;
+  const uint32_t *weights1;
+  long start;
+  long end;
+} HaarResizeAxis;
+
+/// OpenCV's `INTER_LINEAR_EXACT` resize of an 8-bit gray image, with which the detector builds
+/// its pyramid: a horizontal pass in 8.8 fixed point, then a vertical one rounded from 16
+/// fractional bits. `lines` needs room for `2 * width` values.
+void haar_resize_exact(const uint8_t *source, long sourceWidth, long sourceHeight,
+                       const HaarResizeAxis *columns, const HaarResizeAxis *rows, uint8_t *target,
+                       long width, long height, uint32_t *lines);
 
 #endif
