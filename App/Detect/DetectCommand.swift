@@ -104,34 +104,61 @@ struct DetectCommand {
       total: source.expectedFrameCount, label: input, enabled: showsProgress(source.kind))
     defer { progress.finish() }
     var failed = false
-    while true {
-      let frame: Frame?
-      do {
-        frame = try source.next()
-      } catch {
-        progress.clear()
-        StandardStreams.printError(error.description)
-        failed = true
-        if source.kind == .folder || source.kind == .list { continue }
-        break
+    var ended = false
+    while !ended {
+      // A few frames at a time are recognised on all cores together, then written in order.
+      var batch: [Result<Frame, FrameFailure>] = []
+      while batch.count < Self.framesInFlight {
+        do {
+          guard let frame = try source.next() else {
+            ended = true
+            break
+          }
+          batch.append(.success(frame))
+        } catch {
+          batch.append(.failure(FrameFailure(message: error.description)))
+          if source.kind == .folder || source.kind == .list { continue }
+          ended = true
+          break
+        }
       }
-      guard let frame else { break }
-      let record: DetectionRecord
-      do {
-        record = DetectionRecord(frame: frame, faces: try recognizer.recognize(frame.image))
-      } catch {
-        progress.clear()
-        StandardStreams.printError("\(frame.source): \(error.description)")
-        failed = true
-        continue
+      // Frames share the cores; one frame alone may use them all.
+      var frameRecognizer = recognizer
+      frameRecognizer.threadsPerImage = batch.count > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+      let outcomes = batch.concurrentMap { [frameRecognizer] item in
+        item.flatMap { frame -> Result<DetectionRecord, FrameFailure> in
+          do throws(RecognizerError) {
+            return .success(DetectionRecord(frame: frame, faces: try frameRecognizer.recognize(frame.image)))
+          } catch {
+            return .failure(FrameFailure(message: "\(frame.source): \(error.description)"))
+          }
+        }
       }
-      collect(record, source.kind)
-      progress.clear()
-      let lines = options.json ? [JSONLineWriter.line(for: record)] : TableWriter.rows(for: record)
-      for line in lines where !StandardStreams.printLine(line) { return .outputClosed }
-      progress.advance()
+      for outcome in outcomes {
+        switch outcome {
+        case .failure(let failure):
+          progress.clear()
+          StandardStreams.printError(failure.message)
+          failed = true
+        case .success(let record):
+          collect(record, source.kind)
+          progress.clear()
+          let lines = options.json ? [JSONLineWriter.line(for: record)] : TableWriter.rows(for: record)
+          for line in lines where !StandardStreams.printLine(line) { return .outputClosed }
+          progress.advance()
+        }
+      }
     }
     return failed ? .failed : .done
+  }
+
+  /// How many frames are read ahead and recognised at once: two per core, so that a core
+  /// that finishes early finds another frame.
+  private static let framesInFlight = 2 * ProcessInfo.processInfo.activeProcessorCount
+
+  /// A frame that could not be read or recognised: one line for standard error.
+  private struct FrameFailure: Error {
+    let message: String
   }
 
   private func showsProgress(_ kind: FrameSourceKind) -> Bool {

@@ -31,11 +31,15 @@ public struct HaarFaceDetector: Sendable {
     self.init(cascade: try HaarCascade(contentsOfFile: path))
   }
 
-  /// The faces in a gray image, as OpenCV's `detectMultiScale` finds them. Invalid options
-  /// (see `DetectionOptions.problem`) find nothing.
-  public func detect(in image: GrayImage, options: DetectionOptions = DetectionOptions()) -> [BoundingBox] {
+  /// The faces in a gray image, as OpenCV's `detectMultiScale` finds them, with pyramid levels
+  /// spread over up to `threads` threads. Invalid options (see `DetectionOptions.problem`)
+  /// find nothing.
+  public func detect(
+    in image: GrayImage, options: DetectionOptions = DetectionOptions(),
+    threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) -> [BoundingBox] {
     guard options.problem == nil else { return [] }
-    let candidates = rawDetections(in: image, options: options)
+    let candidates = rawDetections(in: image, options: options, threads: threads)
     let grouped = Self.group(candidates, threshold: options.minNeighbors, epsilon: Self.groupEpsilon)
     return grouped.compactMap { $0.clipped(width: image.width, height: image.height) }
   }
@@ -80,9 +84,13 @@ public struct HaarFaceDetector: Sendable {
   }
 
   /// Every window the cascade accepts, level by level, before grouping.
-  func rawDetections(in image: GrayImage, options: DetectionOptions) -> [BoundingBox] {
+  func rawDetections(
+    in image: GrayImage, options: DetectionOptions,
+    threads: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) -> [BoundingBox] {
     let levels = scales(imageWidth: image.width, imageHeight: image.height, options: options)
     guard !levels.isEmpty else { return [] }
+    if threads <= 1 { return levels.flatMap { detect(in: image, scale: $0) } }
     let results = LevelResults(count: levels.count)
     DispatchQueue.concurrentPerform(iterations: levels.count) { index in
       results.store(detect(in: image, scale: levels[index]), at: index)

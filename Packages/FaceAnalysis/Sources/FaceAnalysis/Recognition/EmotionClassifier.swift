@@ -7,6 +7,13 @@ public protocol EmotionClassifier: Sendable {
   var inputShape: [Int] { get }
   /// Runs `[N] + inputShape` faces scaled to -1...1 and returns `[N, classes]` probabilities.
   func predict(_ batch: Tensor) throws -> Tensor
+  /// `predict(_:)` on at most `threads` threads.
+  func predict(_ batch: Tensor, threads: Int) throws -> Tensor
+}
+
+extension EmotionClassifier {
+  /// Classifiers that do not spread their work ignore the thread count.
+  public func predict(_ batch: Tensor, threads: Int) throws -> Tensor { try predict(batch) }
 }
 
 extension KerasModel: EmotionClassifier {}

@@ -24,6 +24,9 @@ public struct EmotionRecognizer: Sendable {
   public var options: RecognitionOptions
   /// Class names in the classifier's output order.
   public let labels: [String]
+  /// How many threads one image may use (pyramid levels, the classifier's layers). Callers that
+  /// recognise several images at once on all cores set 1.
+  public var threadsPerImage = ProcessInfo.processInfo.activeProcessorCount
 
   /// A recognizer from its parts.
   public init(
@@ -70,7 +73,7 @@ public struct EmotionRecognizer: Sendable {
   public func faceBoxes(in gray: GrayImage) throws(RecognizerError) -> [BoundingBox] {
     if let problem = options.detection.problem { throw RecognizerError.invalidOptions(problem) }
     if options.wholeImage { return [BoundingBox(x: 0, y: 0, width: gray.width, height: gray.height)] }
-    return detector.detect(in: gray, options: options.detection)
+    return detector.detect(in: gray, options: options.detection, threads: threadsPerImage)
   }
 
   /// Classifies given face boxes of a gray image (fer's `face_rectangles` argument).
@@ -90,7 +93,7 @@ public struct EmotionRecognizer: Sendable {
     let output: Tensor
     do {
       let batch = try Tensor(shape: [kept.count] + classifier.inputShape, values: values)
-      output = try classifier.predict(batch)
+      output = try classifier.predict(batch, threads: threadsPerImage)
     } catch {
       throw RecognizerError.classification(reason: "\(error)")
     }
