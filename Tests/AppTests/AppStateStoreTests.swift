@@ -42,6 +42,14 @@ struct AppStateStoreTests {
     #expect(loaded.warning == "\(store.fileURL.path) is corrupt; ignoring it and starting afresh.")
   }
 
+  @Test func aFileThatCannotBeReadIsReportedAndTreatedAsEmpty() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: store.fileURL, withIntermediateDirectories: true)
+    let loaded = store.load()
+    #expect(loaded.state == AppState())
+    #expect(loaded.warning == "Could not read \(store.fileURL.path) (is a directory); starting afresh.")
+  }
+
   @Test func theFolderFollowsTheEnvironment() {
     #expect(
       AppStateStore.folder(environment: ["EMOTIONS_STATE_DIR": "/s", "XDG_STATE_HOME": "/x"]).path == "/s")
