@@ -39,6 +39,9 @@ final class AppLineSession {
 
   deinit {
     if process.isRunning { process.terminate() }
+    // Foundation's Process and its run loop source hold each other until waitUntilExit()
+    // lets go of the source; without it every session's process and pipes leaked.
+    process.waitUntilExit()
     // The handler would otherwise stay installed, and keep itself and the pipe alive
     // (LeakSanitizer, Tools/test --sanitize App).
     output.fileHandleForReading.readabilityHandler = nil

@@ -43,6 +43,8 @@ struct ScriptedSessionTests {
     }
     let vision = page
     terminal.enter("quit")  // 8. quit
+    app.close(router: router)
+    #expect(router.stack.entries.isEmpty)
 
     let about = ["AboutApp", "TermsOfUse", "PrivacyPolicy"]
     #expect(stacks.count == 11)

@@ -39,6 +39,14 @@ struct AppUnderTest {
     var all: [String] = []
   }
 
+  /// Closes every flow's screens, as leaving them does: the presenters go, stopping their
+  /// recognition threads, and with them the references to the run loop, which holds the
+  /// router that held them. Without it, a session's screens and loop keep each other alive
+  /// after the test (LeakSanitizer, Tools/test --sanitize App).
+  func close(router: TerminalRouter) {
+    for flow in coordinator.children.reversed() { router.close(flow) }
+  }
+
   init(router: any Routing, scheduler: any LoopScheduling, store: AppStateStore = temporaryStateStore()) {
     state = StateController(store: store)
     let services = FlowPlugins.Services(
