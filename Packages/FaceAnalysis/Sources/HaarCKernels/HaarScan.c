@@ -66,6 +66,27 @@ int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long
   return 1;
 }
 
+void haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
+                         long stride, long *offsets) {
+  for (long slot = 0; slot < 3 * featureCount; slot++) {
+    const long *rect = geometry + 4 * slot;
+    const long x = rect[0], y = rect[1], width = rect[2], height = rect[3];
+    long *corners = offsets + 4 * slot;
+    if (tilted[slot / 3]) {
+      // The rotated rectangle's corners: top, left, right, bottom.
+      corners[0] = x + stride * y;
+      corners[1] = x - height + stride * (y + height);
+      corners[2] = x + width + stride * (y + width);
+      corners[3] = x + width - height + stride * (y + width + height);
+    } else {
+      corners[0] = x + stride * y;
+      corners[1] = x + width + stride * y;
+      corners[2] = x + stride * (y + height);
+      corners[3] = x + width + stride * (y + height);
+    }
+  }
+}
+
 static long scan_row_scalar(const HaarLevel *level, const HaarIntegrals *integrals, long y,
                             long workingWidth, long step, int32_t *found) {
   const long origin = y * integrals->stride;

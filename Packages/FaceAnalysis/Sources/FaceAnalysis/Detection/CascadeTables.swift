@@ -107,20 +107,9 @@ final class CascadeTables: @unchecked Sendable {
   ) -> [(x: Int, y: Int)] {
     let stride = integrals.stride
     // Four corner offsets per rectangle, three rectangles per feature.
-    var offsets = [Int](repeating: 0, count: max(geometry.count, 1))
-    for base in Swift.stride(from: 0, to: geometry.count, by: 4) {
-      let (x, y, width, height) = (geometry[base], geometry[base + 1], geometry[base + 2], geometry[base + 3])
-      if tilted[base / 12] != 0 {
-        offsets[base] = x + stride * y
-        offsets[base + 1] = x - height + stride * (y + height)
-        offsets[base + 2] = x + width + stride * (y + width)
-        offsets[base + 3] = x + width - height + stride * (y + width + height)
-      } else {
-        offsets[base] = x + stride * y
-        offsets[base + 1] = x + width + stride * y
-        offsets[base + 2] = x + stride * (y + height)
-        offsets[base + 3] = x + width + stride * (y + height)
-      }
+    let offsets = [Int](unsafeUninitializedCapacity: max(geometry.count, 1)) { buffer, count in
+      haar_corner_offsets(geometry, tilted.baseAddress, geometry.count / 12, stride, buffer.baseAddress)
+      count = buffer.count
     }
     // OpenCV normalises by the window shrunk by one pixel on each side.
     let normWidth = windowWidth - 2

@@ -34,13 +34,17 @@ enum ExactBilinearResizer {
     if width == source.width, height == source.height { return source }
     let columns = axis(source: source.width, destination: width)
     let rows = axis(source: source.height, destination: height)
-    var output = [UInt8](repeating: 0, count: width * height)
     var lines = [UInt32](repeating: 0, count: 2 * width)
-    columns.withAxis { columns in
-      rows.withAxis { rows in
-        haar_resize_exact(
-          source.pixels, source.width, source.height, &columns, &rows, &output, width, height, &lines)
+    // Every pixel is written by the resize.
+    let output = [UInt8](unsafeUninitializedCapacity: width * height) { pixels, count in
+      columns.withAxis { columns in
+        rows.withAxis { rows in
+          haar_resize_exact(
+            source.pixels, source.width, source.height, &columns, &rows, pixels.baseAddress, width, height,
+            &lines)
+        }
       }
+      count = pixels.count
     }
     return GrayImage(uncheckedWidth: width, height: height, pixels: output)
   }

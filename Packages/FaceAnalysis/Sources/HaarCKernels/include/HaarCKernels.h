@@ -66,6 +66,12 @@ long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long
                     long workingWidth, long workingHeight, long step, int vector, int32_t *found,
                     long capacity);
 
+/// The corner offsets (`HaarLevel.offsets`) of `featureCount` features for integral images with
+/// `stride` values a row, from each feature's three rectangles as x, y, width, height in
+/// `geometry` (zeros for a missing third) and its `tilted` flag.
+void haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
+                         long stride, long *offsets);
+
 /// Whether `haar_scan_rows` can use its AVX-512 code on this CPU.
 int haar_has_vector_unit(void);
 
