@@ -26,31 +26,14 @@ struct DetectCommandTests {
   static func run(
     _ arguments: [String], environment: [String: String] = [:], shell: String? = nil
   ) throws -> Run {
-    let process = Process()
-    if let shell {
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = ["-c", shell, executable] + arguments
-    } else {
-      process.executableURL = URL(fileURLWithPath: executable)
-      process.arguments = arguments
-    }
     var variables = ProcessInfo.processInfo.environment
     variables["EMOTIONS_MODEL_DIR"] = repositoryRoot.appendingPathComponent("Models").path
     variables.merge(environment) { $1 }
-    process.environment = variables
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let errorText = String(decoding: errorData, as: UTF8.self)
+    let command = shell.map { ["/bin/bash", "-c", $0, executable] } ?? [executable]
+    let result = try ChildProcess.run(command + arguments, environment: variables)
     return Run(
-      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-      errors: errorText.split(separator: "\n").map(String.init))
+      status: result.status, output: String(decoding: result.output, as: UTF8.self),
+      errors: String(decoding: result.errors, as: UTF8.self).split(separator: "\n").map(String.init))
   }
 
   /// A new empty folder.

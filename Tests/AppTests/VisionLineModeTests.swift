@@ -60,7 +60,7 @@ struct VisionLineModeTests {
       await terminal.waitForPostedJobs(limit: .seconds(1))
     }
     terminal.enter("quit")
-    app.close(router: terminal.router)
+    app.close()
 
     let lines = terminal.transcript.split(separator: "\n").map(String.init)
     let frames = try lines.filter { $0.hasPrefix("frame ") }.map(Self.parseScreenLine)
@@ -82,14 +82,10 @@ struct VisionLineModeTests {
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
       "emotions-frames-\(UUID().uuidString).mp4"
     ).path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "ffmpeg", "-v", "error", "-i", video, "-frames:v", "\(count)", "-an", "-c", "copy", copy,
-    ]
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "ffmpeg could not copy the first \(count) frames")
+    let result = try ChildProcess.run(
+      ["ffmpeg", "-v", "error", "-i", video, "-frames:v", "\(count)", "-an", "-c", "copy", copy],
+      environment: ProcessInfo.processInfo.environment)
+    try #require(result.status == 0, "ffmpeg could not copy the first \(count) frames")
     return copy
   }
 
@@ -133,18 +129,13 @@ struct VisionLineModeTests {
 
   /// The lines `emotions detect --json` prints for `video`, run as a child process.
   func detectJSON(_ video: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = try emotionsExecutable()
-    process.arguments = [
-      "detect", "--json", "--model-dir", repositoryRoot.appendingPathComponent("Models").path, video,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let result = try ChildProcess.run(
+      [
+        try emotionsExecutable().path, "detect", "--json", "--model-dir",
+        repositoryRoot.appendingPathComponent("Models").path, video,
+      ], environment: ProcessInfo.processInfo.environment)
+    #expect(result.status == 0)
+    return String(decoding: result.output, as: UTF8.self).split(separator: "\n").map(String.init)
   }
 
   /// The `emotions` executable built with these tests.
