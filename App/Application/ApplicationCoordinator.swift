@@ -86,6 +86,13 @@ final class ApplicationCoordinator: BaseCoordinator<Void> {
     }
   }
 
+  /// Closes every flow's screens, newest first, as the app ends: their presenters go and stop
+  /// their background work (a Vision screen waits for its recognition threads), so nothing
+  /// still runs while the process exits.
+  func closeAllFlows() {
+    for flow in children.reversed() { router.close(flow) }
+  }
+
   /// The running home flow, started when it is not running.
   @discardableResult
   private func startHome() -> any FlowCoordinator {

@@ -15,7 +15,10 @@ enum InteractiveSession {
     coordinator.start(
       route: LaunchInstructor.firstRoute(state: state.state, options: .init(deepLink: options.link)))
     if let warning = state.loadWarning { router.showMessage(warning, kind: .error) }
-    app.runAndExit(program: "emotions", cleanUp: ChildProcesses.terminateAll)
+    app.runAndExit(program: "emotions") {
+      coordinator.closeAllFlows()
+      ChildProcesses.terminateAll()
+    }
   }
 
   /// The application coordinator with its flows, wired to the router and the state.

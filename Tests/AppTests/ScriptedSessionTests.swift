@@ -43,7 +43,7 @@ struct ScriptedSessionTests {
     }
     let vision = page
     terminal.enter("quit")  // 8. quit
-    app.close(router: router)
+    app.close()
     #expect(router.stack.entries.isEmpty)
 
     let about = ["AboutApp", "TermsOfUse", "PrivacyPolicy"]

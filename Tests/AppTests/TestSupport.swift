@@ -39,12 +39,12 @@ struct AppUnderTest {
     var all: [String] = []
   }
 
-  /// Closes every flow's screens, as leaving them does: the presenters go, stopping their
-  /// recognition threads, and with them the references to the run loop, which holds the
+  /// Closes every flow's screens, as the app does when it ends: the presenters go, stopping
+  /// their recognition threads, and with them the references to the run loop, which holds the
   /// router that held them. Without it, a session's screens and loop keep each other alive
   /// after the test (LeakSanitizer, Tools/test --sanitize App).
-  func close(router: TerminalRouter) {
-    for flow in coordinator.children.reversed() { router.close(flow) }
+  func close() {
+    coordinator.closeAllFlows()
   }
 
   init(router: any Routing, scheduler: any LoopScheduling, store: AppStateStore = temporaryStateStore()) {

@@ -45,6 +45,10 @@ final class FakeSession: RecognitionSession {
 
   let framesRead = Mutex(0)
   let recognized = Mutex(0)
+  /// Recognitions under way.
+  let recognizing = Mutex(0)
+  /// Seconds each recognition takes.
+  let recognitionDelay: TimeInterval
   let closed = Mutex(false)
   /// When given, recognition waits until `read()` has reached the end of the frames: a
   /// recognizer slower than any source.
@@ -54,8 +58,10 @@ final class FakeSession: RecognitionSession {
     name: String, frames: Int, playback: Playback = .video(framesPerSecond: nil), width: Int = 4,
     height: Int = 2, timing: (Double, Double) = (0, 0),
     faces: @escaping @Sendable (Int) -> [RecognizedFace] = { _ in [FakeSession.happyFace] },
-    failure: (after: Int, error: FakeFailure)? = nil, waitsForTheEnd: Bool = false
+    failure: (after: Int, error: FakeFailure)? = nil, waitsForTheEnd: Bool = false,
+    recognitionDelay: TimeInterval = 0
   ) {
+    self.recognitionDelay = recognitionDelay
     endGate = waitsForTheEnd ? DispatchSemaphore(value: 0) : nil
     summary = "fake \(name)"
     self.playback = playback
@@ -97,6 +103,9 @@ final class FakeSession: RecognitionSession {
   }
 
   func recognize(_ frame: Frame) throws -> RecognizedFrame {
+    recognizing.withLock { $0 += 1 }
+    defer { recognizing.withLock { $0 -= 1 } }
+    if recognitionDelay > 0 { Thread.sleep(forTimeInterval: recognitionDelay) }
     if let endGate {
       endGate.wait()
       endGate.signal()

@@ -355,18 +355,18 @@ struct VisionScreenTests {
   }
 
   @Test func stoppingEndsBothThreadsAndClosesTheSource() throws {
-    let session = FakeSession(name: "clip.mp4", frames: 1_000_000, playback: .video(framesPerSecond: nil))
+    let session = FakeSession(
+      name: "clip.mp4", frames: 1_000_000, playback: .video(framesPerSecond: nil), recognitionDelay: 0.02)
     let harness = try VisionHarness(service: FakeRecognitionService { _ in session }, mode: .line)
     #expect(harness.pump { session.recognized.withLock { $0 } > 3 })
+    // Returns once both threads are done: nothing may still run when the app then ends.
     harness.input.stop()
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !session.closed.withLock({ $0 }), ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    #expect(session.closed.withLock { $0 }, "the reader closed the source although the loop took nothing")
-    let read = session.framesRead.withLock { $0 }
+    #expect(session.closed.withLock { $0 }, "the reader closed the source before stop() returned")
+    #expect(session.recognizing.withLock { $0 } == 0, "no recognition runs after stop() returned")
+    let (read, recognized) = (session.framesRead.withLock { $0 }, session.recognized.withLock { $0 })
     Thread.sleep(forTimeInterval: 0.1)
     #expect(session.framesRead.withLock { $0 } == read, "nothing is read after the stop")
+    #expect(session.recognized.withLock { $0 } == recognized, "nothing is recognised after the stop")
     harness.close()
   }
 }

@@ -68,6 +68,8 @@ final class RecognitionWorker: @unchecked Sendable {
 
   /// Shared state, guarded by `condition`.
   private var stopped = false
+  /// Reader and recognition threads that have not ended yet.
+  private var runningThreads = 0
   private var paused = false
   private var pausedSince: Date?
   private var pausedTotal: TimeInterval = 0
@@ -126,15 +128,34 @@ final class RecognitionWorker: @unchecked Sendable {
     self.deliver = deliver
   }
 
+  /// How long ``stop()`` waits for the threads: a frame being read or recognised, and the
+  /// source's closing, take far less; a source stuck in a read is left behind.
+  static let stopTimeout: TimeInterval = 2
+
   /// Starts the reader thread, which opens the source and starts the recognition thread.
   func start() {
-    let reader = Thread { [self] in runReader() }
+    locked { runningThreads += 1 }
+    let reader = Thread { [self] in
+      runReader()
+      locked { runningThreads -= 1 }
+    }
     reader.name = "emotions.reader"
     reader.start()
   }
 
-  /// Asks both threads to stop; the reader closes the source after the frame in hand.
+  /// Stops both threads and waits for them to end (at most ``stopTimeout``): the frame in
+  /// hand is finished and the reader closes the source. Nothing of the worker runs after it,
+  /// so the app can end without a thread still recognising.
   func stop() {
+    requestStop()
+    let deadline = Date().addingTimeInterval(Self.stopTimeout)
+    condition.lock()
+    while runningThreads > 0, condition.wait(until: deadline) {}
+    condition.unlock()
+  }
+
+  /// Asks both threads to stop without waiting for them.
+  private func requestStop() {
     locked { stopped = true }
   }
 
@@ -174,7 +195,11 @@ final class RecognitionWorker: @unchecked Sendable {
     let playback = session.playback
     let policy = requestedPolicy.adjusted(for: playback)
     post(.opened(summary: session.summary, playback: playback))
-    let recognition = Thread { [self] in runRecognition(session, policy: policy) }
+    locked { runningThreads += 1 }
+    let recognition = Thread { [self] in
+      runRecognition(session, policy: policy)
+      locked { runningThreads -= 1 }
+    }
     recognition.name = "emotions.recognition"
     recognition.start()
 
@@ -312,7 +337,7 @@ final class RecognitionWorker: @unchecked Sendable {
         show(recognized, dropping: policy.dropsFrames)
       } catch {
         if !isStopped { post(.failed("\(frame.source): \(error)")) }
-        stop()
+        requestStop()
         return
       }
     }
