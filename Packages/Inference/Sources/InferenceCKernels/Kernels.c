@@ -605,6 +605,154 @@ KERNEL_ATTRIBUTES void direct8_pairs_body(const InferenceWindow *w, long cin, co
   }
 }
 
+/// The widest input row direct8_planar_512 takes (its planar rows live on the stack).
+#define PLANAR_MAX_WIDTH 256
+
+/// Index vectors of the 8 x 16 transposes of direct8_planar_512: `in` takes 8 vectors of two
+/// pixels' 8 channels to 8 vectors of one channel's 16 pixels (three rounds, each vector
+/// from two of the round before: 4 pixels x 4 channels, 8 x 2, 16 x 1); `out` goes back.
+/// Round r of `in` uses in[r][parity] with parity the bit of the output vector it depends on.
+typedef struct {
+  __m512i in[3][2];
+  __m512i out[3][2];
+} PlanarIndexes;
+
+static WIDE512 void planar_indexes(PlanarIndexes *x) {
+  int lanes[16];
+  for (int half = 0; half < 2; half++) {
+    // Round 1: pixels 4q..4q+3 x channels 4h..4h+3 (lane p * 4 + c) from the vectors of
+    // pixels (4q, 4q+1) and (4q+2, 4q+3) (lane (p % 2) * 8 + c).
+    for (int l = 0; l < 16; l++) lanes[l] = (l / 4 / 2) * 16 + (l / 4 % 2) * 8 + 4 * half + l % 4;
+    x->in[0][half] = _mm512_loadu_si512(lanes);
+    // Round 2: pixels 8r..8r+7 x channels 2g, 2g+1 (lane p * 2 + c) from round 1's (2r, g/2)
+    // and (2r+1, g/2); half is g % 2.
+    for (int l = 0; l < 16; l++) lanes[l] = (l / 2 / 4) * 16 + (l / 2 % 4) * 4 + 2 * half + l % 2;
+    x->in[1][half] = _mm512_loadu_si512(lanes);
+    // Round 3: channel c x pixels 0..15 from round 2's (0, c/2) and (1, c/2); half is c % 2.
+    for (int l = 0; l < 16; l++) lanes[l] = (l / 8) * 16 + (l % 8) * 2 + half;
+    x->in[2][half] = _mm512_loadu_si512(lanes);
+    // Back, round 1: channels 2g, 2g+1 x pixels 8r..8r+7 (lane p * 2 + c) from channels
+    // 2g and 2g+1 (lane p); half is r.
+    for (int l = 0; l < 16; l++) lanes[l] = (l % 2) * 16 + 8 * half + l / 2;
+    x->out[0][half] = _mm512_loadu_si512(lanes);
+    // Round 2: channels 4h..4h+3 x pixels 4q..4q+3 (lane p * 4 + c) from round 1's (2h, q/2)
+    // and (2h+1, q/2); half is q % 2.
+    for (int l = 0; l < 16; l++) lanes[l] = (l % 4 / 2) * 16 + (half * 4 + l / 4) * 2 + l % 2;
+    x->out[1][half] = _mm512_loadu_si512(lanes);
+    // Round 3: pixels 2j, 2j+1 x channels 0..7 (lane p * 8 + c) from round 2's (0, j/2) and
+    // (1, j/2); half is j % 2.
+    for (int l = 0; l < 16; l++) lanes[l] = (l % 8 / 4) * 16 + (half * 2 + l / 8) * 4 + l % 4;
+    x->out[2][half] = _mm512_loadu_si512(lanes);
+  }
+}
+
+/// Sixteen pixels of 8 channels (v[j]: pixels 2j, 2j+1) to one vector per channel.
+KERNEL_ATTRIBUTES WIDE512 void planar_in(const PlanarIndexes *x, __m512 v[8]) {
+  __m512 a[8], b[8];
+  for (int q = 0; q < 4; q++)
+    for (int h = 0; h < 2; h++)
+      a[q * 2 + h] = _mm512_permutex2var_ps(v[2 * q], x->in[0][h], v[2 * q + 1]);
+  for (int r = 0; r < 2; r++)
+    for (int g = 0; g < 4; g++)
+      b[r * 4 + g] = _mm512_permutex2var_ps(a[4 * r + g / 2], x->in[1][g % 2],
+                                            a[4 * r + 2 + g / 2]);
+  for (int c = 0; c < 8; c++)
+    v[c] = _mm512_permutex2var_ps(b[c / 2], x->in[2][c % 2], b[4 + c / 2]);
+}
+
+/// planar_in backwards: one vector per channel to v[j] holding pixels 2j, 2j+1.
+KERNEL_ATTRIBUTES WIDE512 void planar_out(const PlanarIndexes *x, __m512 v[8]) {
+  __m512 a[8], b[8];
+  for (int g = 0; g < 4; g++)
+    for (int r = 0; r < 2; r++)
+      a[g * 2 + r] = _mm512_permutex2var_ps(v[2 * g], x->out[0][r], v[2 * g + 1]);
+  for (int h = 0; h < 2; h++)
+    for (int q = 0; q < 4; q++)
+      b[h * 4 + q] = _mm512_permutex2var_ps(a[4 * h + q / 2], x->out[1][q % 2],
+                                            a[4 * h + 2 + q / 2]);
+  for (int j = 0; j < 8; j++)
+    v[j] = _mm512_permutex2var_ps(b[j / 2], x->out[2][j % 2], b[4 + j / 2]);
+}
+
+/// A 3x3 window at horizontal stride 1 from 8 to 8 channels with no lane wasted: each input
+/// row is transposed once to one row of pixels per channel, and a block of 32 output pixels
+/// keeps 8 channels x 2 vectors of 16 pixels in registers, each input vector times a
+/// broadcast weight; the block is transposed back to channels last at the store. A pixel
+/// sums its taps in (kh, kw, cin) order; border pixels take direct_pixel.
+static WIDE512 void direct8_planar_512(const InferenceWindow *w, const float *input,
+                                       const float *kernel, const float *bias, int relu,
+                                       float *output, long firstRow, long endRow) {
+  PlanarIndexes indexes;
+  planar_indexes(&indexes);
+  float planes[3][8][PLANAR_MAX_WIDTH];
+  long held[3] = {-1, -1, -1};
+  const long width = w->inputWidth;
+  long start, end;
+  interior(w, &start, &end);
+  const __m512 zero = _mm512_setzero_ps();
+  for (long oy = firstRow; oy < endRow; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(3, w->inputHeight - top);
+    float *row = output + oy * w->outputWidth * 8;
+    for (long ky = ky0; ky < ky1; ky++) {
+      const long iy = top + ky;
+      if (held[iy % 3] == iy) continue;
+      held[iy % 3] = iy;
+      for (long next = 0; next < width; next += 16) {
+        const long x0 = min_long(next, width - 16);
+        __m512 v[8];
+        for (int j = 0; j < 8; j++) v[j] = _mm512_loadu_ps(input + (iy * width + x0 + 2 * j) * 8);
+        planar_in(&indexes, v);
+        for (int c = 0; c < 8; c++) _mm512_storeu_ps(&planes[iy % 3][c][x0], v[c]);
+      }
+    }
+    for (long ox = 0; ox < start; ox++)
+      direct_pixel(w, 8, 8, input, kernel, bias, relu, row + ox * 8, top, ky0, ky1,
+                   ox - w->padLeft);
+    for (long next = start; next < end; next += 32) {
+      const long ox = min_long(next, end - 32);
+      const long left = ox - w->padLeft;
+      __m512 a0[8], a1[8];
+      for (int n = 0; n < 8; n++) a0[n] = a1[n] = zero;
+      for (long ky = ky0; ky < ky1; ky++) {
+        float(*plane)[PLANAR_MAX_WIDTH] = planes[(top + ky) % 3];
+        for (long kx = 0; kx < 3; kx++) {
+          const float *k = kernel + (ky * 3 + kx) * 64;
+          for (int c = 0; c < 8; c++) {
+            const __m512 x0 = _mm512_loadu_ps(&plane[c][left + kx]);
+            const __m512 x1 = _mm512_loadu_ps(&plane[c][left + kx + 16]);
+            for (int n = 0; n < 8; n++) {
+              const __m512 weight = _mm512_set1_ps(k[c * 8 + n]);
+              a0[n] = _mm512_fmadd_ps(x0, weight, a0[n]);
+              a1[n] = _mm512_fmadd_ps(x1, weight, a1[n]);
+            }
+          }
+        }
+      }
+      for (int n = 0; n < 8; n++) {
+        if (bias) {
+          const __m512 shift = _mm512_set1_ps(bias[n]);
+          a0[n] = _mm512_add_ps(a0[n], shift);
+          a1[n] = _mm512_add_ps(a1[n], shift);
+        }
+        if (relu) {
+          a0[n] = _mm512_max_ps(a0[n], zero);
+          a1[n] = _mm512_max_ps(a1[n], zero);
+        }
+      }
+      planar_out(&indexes, a0);
+      planar_out(&indexes, a1);
+      for (int j = 0; j < 8; j++) {
+        _mm512_storeu_ps(row + (ox + 2 * j) * 8, a0[j]);
+        _mm512_storeu_ps(row + (ox + 16 + 2 * j) * 8, a1[j]);
+      }
+    }
+    for (long ox = end; ox < w->outputWidth; ox++)
+      direct_pixel(w, 8, 8, input, kernel, bias, relu, row + ox * 8, top, ky0, ky1,
+                   ox - w->padLeft);
+  }
+}
+
 /// depthwise_pixel for a 3x3 window, channels a multiple of 16: four vectors of channels at
 /// a time (four independent sums), in (kh, kw) order.
 KERNEL_ATTRIBUTES void depthwise3_pixel16(const InferenceWindow *w, long ch, const float *input,
@@ -673,25 +821,26 @@ KERNEL_ATTRIBUTES void depthwise16_3x3_body(const InferenceWindow *w, long chann
       border(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
     long blockEnd;
     if (ch == 8) {
-      // Four vectors of two pixels: eight pixels, nine input loads per kernel row.
-      blockEnd = end - start >= 8 ? end : start;
+      // Eight vectors of two pixels: sixteen pixels, seventeen input loads per kernel row,
+      // eight independent sums to cover the FMA latency.
+      blockEnd = end - start >= 16 ? end : start;
       v16f k[3][3];
       for (int ky = 0; ky < 3; ky++)
         for (int kx = 0; kx < 3; kx++) k[ky][kx] = twice8(load8(kernel + (ky * 3 + kx) * 8));
-      for (long next = start; next < blockEnd; next += 8) {
-        const long ox = min_long(next, blockEnd - 8);
-        v16f a[4] = {{0}, {0}, {0}, {0}};
+      for (long next = start; next < blockEnd; next += 16) {
+        const long ox = min_long(next, blockEnd - 16);
+        v16f a[8] = {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
         for (long ky = ky0; ky < ky1; ky++) {
           const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * 8;
-          v16f q[9];
-          for (int j = 0; j < 9; j++) q[j] = load16(p + 8 * j);
-          for (int i = 0; i < 4; i++) {
+          v16f q[17];
+          for (int j = 0; j < 17; j++) q[j] = load16(p + 8 * j);
+          for (int i = 0; i < 8; i++) {
             a[i] += q[2 * i] * k[ky][0];
             a[i] += q[2 * i + 1] * k[ky][1];
             a[i] += q[2 * i + 2] * k[ky][2];
           }
         }
-        for (int i = 0; i < 4; i++) store16(row + (ox + 2 * i) * 8, a[i]);
+        for (int i = 0; i < 8; i++) store16(row + (ox + 2 * i) * 8, a[i]);
       }
     } else {
       blockEnd = end - start >= 4 ? end : start;
@@ -772,11 +921,21 @@ static WIDE512 void depthwise_512(const InferenceWindow *w, long c, const float 
     depthwise_body(w, c, i, k, o, r0, r1);
   }
 }
+/// The number of output columns whose window lies inside the image.
+KERNEL_ATTRIBUTES long interior_width(const InferenceWindow *w) {
+  long start, end;
+  interior(w, &start, &end);
+  return end - start;
+}
+
 static WIDE512 void direct_512(const InferenceWindow *w, long ci, long co, const float *i,
                                const float *k, const float *b, int r, float *o, long r0, long r1) {
   const int pairs = co == 8 && w->kernelWidth == 3 && w->kernelHeight == 3 && w->strideWidth == 1;
   if (co < 16 && co != 8) {
     direct_narrow_512(w, ci, co, i, k, b, r, o, r0, r1);
+  } else if (pairs && ci == 8 && w->inputWidth >= 16 && w->inputWidth <= PLANAR_MAX_WIDTH &&
+             interior_width(w) >= 32) {
+    direct8_planar_512(w, i, k, b, r, o, r0, r1);
   } else if (pairs && ci == 8) {
     // Constant input channels (the body is inlined) keep the block's addressing simple.
     direct8_pairs_body(w, 8, i, k, b, r, o, r0, r1);
