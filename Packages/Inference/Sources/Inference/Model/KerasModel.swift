@@ -114,6 +114,9 @@ public final class KerasModel: Sendable {
           team: threads > 1 && items == 1 ? HelperTeam.shared : nil)
         if parts == 1 {
           work.run()
+        } else if parts == 2, HelperTeam.shared.share(chunks: 2, { _ in work.run() }) {
+          // Two threads: the spinning helper starts at once, where a dispatch worker
+          // takes tens of microseconds to wake.
         } else {
           DispatchQueue.concurrentPerform(iterations: parts) { _ in work.run() }
         }

@@ -35,12 +35,18 @@ final class HelperTeam: @unchecked Sendable {
   /// Runs `body(0..<chunks)`, with the helper taking chunks when it is free, and returns
   /// when every chunk is done.
   func run(chunks: Int, _ body: (Int) -> Void) {
-    guard chunks > 1, chunks <= Self.fieldMask,
-      owned.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
-    else {
+    guard chunks > 1, share(chunks: chunks, body) else {
       for chunk in 0..<max(chunks, 0) { body(chunk) }
       return
     }
+  }
+
+  /// Runs `body(0..<chunks)` as ``run(chunks:_:)`` does and returns true; returns false at
+  /// once, running nothing, when another caller has the helper (or `chunks` is out of range).
+  func share(chunks: Int, _ body: (Int) -> Void) -> Bool {
+    guard chunks > 0, chunks <= Self.fieldMask,
+      owned.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+    else { return false }
     defer { owned.store(false, ordering: .releasing) }
     startIfNeeded()
     withoutActuallyEscaping(body) { body in
@@ -57,6 +63,7 @@ final class HelperTeam: @unchecked Sendable {
       }
       job = nil
     }
+    return true
   }
 
   /// Takes and runs chunks of the current job until none is left; returns how many it ran.

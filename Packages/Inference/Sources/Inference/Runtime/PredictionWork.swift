@@ -35,18 +35,24 @@ final class PredictionWork: @unchecked Sendable {
     self.team = team
   }
 
-  /// Runs groups until none is left.
+  /// Runs groups until none is left, all in one arena (so a thread reuses memory its own
+  /// cache holds).
   func run() {
-    while true {
-      let group = next.wrappingAdd(1, ordering: .relaxed).oldValue
-      let first = group * groupSize
-      guard first < items else { return }
-      let count = min(groupSize, items - first)
-      arenas.withArena(floats: plan.floats(batch: count)) { arena in
+    var group = claim()
+    guard group * groupSize < items else { return }
+    arenas.withArena(floats: plan.floats(batch: min(groupSize, items))) { arena in
+      while group * groupSize < items {
+        let first = group * groupSize
+        let count = min(groupSize, items - first)
         let result = Executor.run(
           plan, input: input + first * inputCount, batch: count, arena: arena, team: count == 1 ? team : nil)
         (output + first * outputCount).initialize(from: result, count: count * outputCount)
+        group = claim()
       }
     }
+  }
+
+  private func claim() -> Int {
+    next.wrappingAdd(1, ordering: .relaxed).oldValue
   }
 }
