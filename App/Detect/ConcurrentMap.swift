@@ -1,14 +1,31 @@
 import Dispatch
-import Synchronization
+import Foundation
 
 extension Array where Element: Sendable {
   /// `transform` of every element, computed on all cores at once, in the elements' order.
   func concurrentMap<Mapped: Sendable>(_ transform: @Sendable (Element) -> Mapped) -> [Mapped] {
-    let results = Mutex<[Mapped?]>(Array<Mapped?>(repeating: nil, count: count))
+    let results = Results<Mapped>(count: count)
     DispatchQueue.concurrentPerform(iterations: count) { index in
-      let mapped = transform(self[index])
-      results.withLock { $0[index] = mapped }
+      results.store(transform(self[index]), at: index)
     }
-    return results.withLock { $0.compactMap { $0 } }
+    return results.values
   }
+}
+
+/// The results of a concurrent map, guarded by an `NSLock` (a pthread mutex, which
+/// ThreadSanitizer follows; it cannot see `Synchronization.Mutex` hand a contended lock over
+/// through the kernel on Linux).
+private final class Results<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [Value?]
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  func store(_ value: Value, at index: Int) {
+    lock.withLock { slots[index] = value }
+  }
+
+  var values: [Value] { lock.withLock { slots.compactMap { $0 } } }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import TerminalUICShims
 
 /// Hands work from any thread to the run loop, which runs it on the main actor between events.
 ///
@@ -9,8 +9,14 @@ import Synchronization
 ///   poster.post { presenter.show(result) }       // later, on the run loop
 /// }
 /// ```
-public final class MainLoopPoster: Sendable {
-  private let jobs = Mutex<[@MainActor @Sendable () -> Void]>([])
+///
+/// The queue is guarded by a pthread mutex (`tui_mutex`), not `Synchronization.Mutex`: on
+/// Linux the latter hands a contended lock over through the kernel's futex, where
+/// ThreadSanitizer cannot see the hand-over and reports the guarded accesses as a race.
+public final class MainLoopPoster: @unchecked Sendable {
+  /// Never nil: the shim aborts when memory runs out.
+  private let mutex: OpaquePointer = tui_mutex_create()
+  private var jobs: [@MainActor @Sendable () -> Void] = []
   private let waker: (any TerminalWaker)?
 
   /// Creates a poster that wakes the loop through `waker` (none for a virtual terminal).
@@ -18,18 +24,26 @@ public final class MainLoopPoster: Sendable {
     self.waker = waker
   }
 
+  deinit { tui_mutex_destroy(mutex) }
+
+  private func locked<T>(_ body: () -> T) -> T {
+    tui_mutex_lock(mutex)
+    defer { tui_mutex_unlock(mutex) }
+    return body()
+  }
+
   /// Queues `job` to run on the run loop and wakes the loop. Callable from any thread.
   public func post(_ job: @escaping @MainActor @Sendable () -> Void) {
-    jobs.withLock { $0.append(job) }
+    locked { jobs.append(job) }
     waker?.wake()
   }
 
   /// Whether jobs are waiting.
-  public var hasPendingJobs: Bool { jobs.withLock { !$0.isEmpty } }
+  public var hasPendingJobs: Bool { locked { !jobs.isEmpty } }
 
   /// Takes the queued jobs, oldest first.
   func takeJobs() -> [@MainActor @Sendable () -> Void] {
-    jobs.withLock { jobs in
+    locked {
       defer { jobs = [] }
       return jobs
     }
