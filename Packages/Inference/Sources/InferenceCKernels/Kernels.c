@@ -849,7 +849,9 @@ KERNEL_ATTRIBUTES void depthwise16_3x3_body(const InferenceWindow *w, long chann
         v16f k[3][3];
         for (int ky = 0; ky < 3; ky++)
           for (int kx = 0; kx < 3; kx++) k[ky][kx] = load16(kernel + (ky * 3 + kx) * ch + c);
-        if (wide) {
+        if (end - start >= 48) {
+          for (long next = start; next < blockEnd; next += 12) DEPTHWISE3_BLOCK16(12);
+        } else if (wide) {
           for (long next = start; next < blockEnd; next += 8) DEPTHWISE3_BLOCK16(8);
         } else {
           for (long next = start; next < blockEnd; next += 4) DEPTHWISE3_BLOCK16(4);

@@ -20,8 +20,9 @@ struct SIMDKernelTests {
     (7, 9, 1, 1, .valid), (1, 5, 1, 1, .same), (5, 7, 3, 1, .same), (6, 21, 3, 1, .valid),
     (5, 24, 3, 1, .same),
     // 3x3 from 8 to 8 channels on rows of 32 interior pixels or more runs in planar blocks of
-    // 32 (AVX-512), the last one stepping back.
-    (4, 40, 3, 1, .same), (4, 37, 3, 1, .valid),
+    // 32 (AVX-512), the last one stepping back; 3x3 depthwise on 16-channel multiples takes
+    // blocks of 12 pixels on rows of 48 interior pixels or more.
+    (4, 52, 3, 1, .same), (4, 37, 3, 1, .valid),
   ]
 
   @Test(
