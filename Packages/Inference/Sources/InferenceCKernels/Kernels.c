@@ -316,7 +316,22 @@ KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, co
   for (long oy = firstRow; oy < endRow; oy++) {
     const long top = oy * w->strideHeight - w->padTop;
     const long y0 = max_long(top, 0), y1 = min_long(top + w->kernelHeight, w->inputHeight);
+    long start = 0, end = 0;
+    if (wide16 && channels % 16 == 0 && w->kernelHeight == 3 && w->kernelWidth == 3 &&
+        y1 - y0 == 3)
+      interior(w, &start, &end);
     for (long ox = 0; ox < w->outputWidth; ox++) {
+      if (ox == start && start < end) {
+        // Whole windows along the row, without the per-pixel bounds (same taps and order).
+        const long r = w->inputWidth * channels;
+        for (; ox < end; ox++) {
+          const long x0 = ox * w->strideWidth - w->padLeft;
+          const float *p = input + (y0 * w->inputWidth + x0) * channels;
+          float *o = output + (oy * w->outputWidth + ox) * channels;
+          MAX3X3(v16f, load16, store16, larger16, 16);
+        }
+        if (ox >= w->outputWidth) break;
+      }
       const long left = ox * w->strideWidth - w->padLeft;
       const long x0 = max_long(left, 0), x1 = min_long(left + w->kernelWidth, w->inputWidth);
       float *o = output + (oy * w->outputWidth + ox) * channels;
