@@ -48,4 +48,11 @@ int inference_instruction_level(void);
 /// floating-point operations done: time it to measure the peak rate of one core.
 double inference_fma_peak(long iterations, float *sink);
 
+/// The CPU the calling thread runs on, or -1 when the system cannot tell.
+int inference_current_cpu(void);
+
+/// Moves the calling thread off `cpu` when it runs there and its affinity allows another CPU;
+/// its affinity is then what it was.
+void inference_leave_cpu(int cpu);
+
 #endif
