@@ -1,10 +1,16 @@
-import Synchronization
+import Foundation
 
 /// Scratch arenas shared by the threads that call one model: each call takes an arena
 /// (or makes one), and puts it back when done, so steady-state calls allocate nothing and
 /// concurrent calls never share memory.
-final class ArenaPool: Sendable {
-  private let arenas = Mutex<[ScratchArena]>([])
+///
+/// The idle list is guarded by an `NSLock` (a pthread mutex), not `Synchronization.Mutex`: on
+/// Linux the latter hands a contended lock over through the kernel's futex, where
+/// ThreadSanitizer cannot see the hand-over, and it reported the caller and the helper thread
+/// taking arenas at once as a race.
+final class ArenaPool: @unchecked Sendable {
+  private let lock = NSLock()
+  private var arenas: [ScratchArena] = []
   private let limit: Int
 
   /// A pool keeping at most `limit` idle arenas.
@@ -14,15 +20,15 @@ final class ArenaPool: Sendable {
 
   /// Runs `body` with an arena of at least `floats` floats that no other thread uses.
   func withArena<Result>(floats: Int, _ body: (ScratchArena) -> Result) -> Result {
-    let arena = arenas.withLock { $0.popLast() } ?? ScratchArena(capacity: floats)
+    let arena = lock.withLock { arenas.popLast() } ?? ScratchArena(capacity: floats)
     arena.reserve(floats)
     let result = body(arena)
-    arenas.withLock { idle in
-      if idle.count < limit { idle.append(arena) }
+    lock.withLock {
+      if arenas.count < limit { arenas.append(arena) }
     }
     return result
   }
 
   /// The number of idle arenas (for tests).
-  var idleCount: Int { arenas.withLock { $0.count } }
+  var idleCount: Int { lock.withLock { arenas.count } }
 }
