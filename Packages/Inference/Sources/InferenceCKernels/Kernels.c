@@ -183,19 +183,19 @@ KERNEL_ATTRIBUTES v8f finish8(v8f value, const float *bias, long n, int relu) {
   return value;
 }
 
-/// P output pixels x V vectors of 8 output channels, accumulated in registers over the
-/// valid rows of the window; the columns of the P pixels must all lie inside the image.
-#define DIRECT_BLOCK(P, V)                                                                     \
+/// P output pixels x V vectors of W (8 or 16) output channels, accumulated in registers over
+/// the valid rows of the window; the columns of the P pixels must all lie inside the image.
+#define DIRECT_BLOCK_OF(P, V, W)                                                               \
   do {                                                                                       \
-    v8f acc[P][V];                                                                           \
+    v##W##f acc[P][V];                                                                       \
     for (int i = 0; i < P; i++)                                                              \
-      for (int v = 0; v < V; v++) acc[i][v] = (v8f){0};                                      \
+      for (int v = 0; v < V; v++) acc[i][v] = (v##W##f){0};                                  \
     for (long ky = ky0; ky < ky1; ky++) {                                                    \
       const float *p = input + ((top + ky) * w->inputWidth + left) * cin;                    \
       const float *k = kernel + ky * span * cout + n;                                        \
       for (long j = 0; j < span; j++) {                                                      \
-        v8f weight[V];                                                                       \
-        for (int v = 0; v < V; v++) weight[v] = load8(k + j * cout + 8 * v);                 \
+        v##W##f weight[V];                                                                   \
+        for (int v = 0; v < V; v++) weight[v] = load##W(k + j * cout + W * v);               \
         for (int i = 0; i < P; i++) {                                                        \
           const float x = p[j + i * step];                                                   \
           for (int v = 0; v < V; v++) acc[i][v] += x * weight[v];                            \
@@ -204,8 +204,12 @@ KERNEL_ATTRIBUTES v8f finish8(v8f value, const float *bias, long n, int relu) {
     }                                                                                        \
     for (int i = 0; i < P; i++)                                                              \
       for (int v = 0; v < V; v++)                                                            \
-        store8(row + (ox + i) * cout + n + 8 * v, finish8(acc[i][v], bias, n + 8 * v, relu)); \
+        store##W(row + (ox + i) * cout + n + W * v,                                          \
+                 finish##W(acc[i][v], bias, n + W * v, relu));                               \
   } while (0)
+
+/// DIRECT_BLOCK_OF with vectors of 8 output channels.
+#define DIRECT_BLOCK(P, V) DIRECT_BLOCK_OF(P, V, 8)
 
 /// `narrow` is the pixels per block when cout is not a multiple of 16 (8 with 16 vector
 /// registers, 16 with 32).
@@ -450,29 +454,8 @@ KERNEL_ATTRIBUTES void pointwise16_body(long cin, long cout, const float *input,
   }
 }
 
-/// DIRECT_BLOCK with vectors of 16 output channels.
-#define DIRECT_BLOCK16(P, V)                                                                   \
-  do {                                                                                         \
-    v16f acc[P][V];                                                                            \
-    for (int i = 0; i < P; i++)                                                                \
-      for (int v = 0; v < V; v++) acc[i][v] = (v16f){0};                                       \
-    for (long ky = ky0; ky < ky1; ky++) {                                                      \
-      const float *p = input + ((top + ky) * w->inputWidth + left) * cin;                      \
-      const float *k = kernel + ky * span * cout + n;                                          \
-      for (long j = 0; j < span; j++) {                                                        \
-        v16f weight[V];                                                                        \
-        for (int v = 0; v < V; v++) weight[v] = load16(k + j * cout + 16 * v);                 \
-        for (int i = 0; i < P; i++) {                                                          \
-          const float x = p[j + i * step];                                                     \
-          for (int v = 0; v < V; v++) acc[i][v] += x * weight[v];                              \
-        }                                                                                      \
-      }                                                                                        \
-    }                                                                                          \
-    for (int i = 0; i < P; i++)                                                                \
-      for (int v = 0; v < V; v++)                                                              \
-        store16(row + (ox + i) * cout + n + 16 * v,                                            \
-                finish16(acc[i][v], bias, n + 16 * v, relu));                                  \
-  } while (0)
+/// DIRECT_BLOCK_OF with vectors of 16 output channels.
+#define DIRECT_BLOCK16(P, V) DIRECT_BLOCK_OF(P, V, 16)
 
 /// direct_body for cout a multiple of 16, in vectors of 16 channels.
 KERNEL_ATTRIBUTES void direct16_body(const InferenceWindow *w, long cin, long cout,
