@@ -74,8 +74,8 @@ final class CascadeTables: @unchecked Sendable {
   }
 
   /// Whether every sum of a subset of `terms`, added in any order, is exact in `Double`: all
-  /// are multiples of the smallest term's unit in the last place, and the magnitudes add up to
-  /// less than 2^53 such units.
+  /// are multiples of the smallest unit in the last place among them, and their magnitudes add
+  /// up to less than 2^53 such units.
   static func sumsExactly(_ terms: [Float]) -> Bool {
     let nonZero = terms.filter { $0 != 0 && $0.isFinite }
     guard nonZero.count == terms.filter({ $0 != 0 }).count else { return false }
