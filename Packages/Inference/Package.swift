@@ -8,11 +8,8 @@ let package = Package(
     .executable(name: "inference-run", targets: ["InferenceRun"]),
   ],
   targets: [
-    .systemLibrary(
-      name: "COpenBLAS",
-      pkgConfig: "openblas",
-      providers: [.apt(["libopenblas-dev"])]
-    ),
+    // Loads Debian's libopenblas0 at first use (see its header), so no link flag.
+    .target(name: "COpenBLAS", linkerSettings: [.linkedLibrary("dl")]),
     .systemLibrary(
       name: "CHDF5",
       pkgConfig: "hdf5",

@@ -181,8 +181,8 @@ def compare(args, inputs):
     if "e2e" not in only:
         args.skip_e2e = True
     for round_index in range(args.rounds):
-        for batch in (1, 8) if "cnn" in only else ():
-            repeats = 400 if batch == 1 else 100
+        for batch in (1, 8, 64) if "cnn" in only else ():
+            repeats = {1: 400, 8: 100, 64: 20}[batch]
             for name, make in cnn_contenders.items():
                 reps = repeats if name != "keras" else repeats // 4
                 output = child(make(batch, reps))
@@ -221,7 +221,7 @@ def compare(args, inputs):
         "| Work | Ours | Peer | Peer's figure | Ratio (ours / peer, higher is better) |",
         "|---|---|---|---|---|",
     ]
-    for batch in (1, 8) if "cnn" in only else ():
+    for batch in (1, 8, 64) if "cnn" in only else ():
         ours = med(("cnn", batch, "ours"))
         for name in ("onnxruntime", "opencv-dnn", "keras"):
             theirs = med(("cnn", batch, name))

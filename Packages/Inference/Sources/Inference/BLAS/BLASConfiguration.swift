@@ -1,20 +1,26 @@
 import COpenBLAS
-import Foundation
 
 /// The BLAS library behind every convolution, and its threading policy.
 ///
-/// Inside ``KerasModel/predict(_:)`` OpenBLAS runs single-threaded: the runtime's callers
-/// split work across faces or frames on their own threads, which scales better for the
-/// small matrices of a face classifier than threads inside each GEMM. The first model
-/// loaded applies that default; ``setThreadCount(_:)`` changes it.
+/// OpenBLAS is loaded at first use with the widest kernels the CPU runs (``BLASInfo/coreTypeOrigin``
+/// says who chose them) and runs single-threaded: ``KerasModel/predict(_:threads:)`` shares
+/// each layer's row chunks between its own threads, which the layers of a face classifier
+/// gain from where OpenBLAS's own threads do not.
 public enum BLASConfiguration {
-  /// The library's description and current settings.
+  /// The library's description and current settings (loading it if needed).
   public static var current: BLASInfo {
-    let configuration = openblas_get_config().map { String(cString: $0) } ?? "OpenBLAS"
+    if case .failure(let error) = OpenBLAS.loaded {
+      return BLASInfo(
+        configuration: error.description, version: nil, coreType: "none", coreTypeOrigin: .detected,
+        threads: 0, processors: 0, threading: "none")
+    }
+    let origin: CoreTypeOrigin
+    if case .success(let loaded) = OpenBLAS.loaded { origin = loaded } else { origin = .detected }
+    let configuration = String(cString: copenblas_config())
     let words = configuration.split(separator: " ")
     let version = words.count > 1 && words[0] == "OpenBLAS" ? String(words[1]) : nil
     let threading: String
-    switch openblas_get_parallel() {
+    switch copenblas_parallel() {
     case 0: threading = "sequential"
     case 1: threading = "pthreads"
     case 2: threading = "OpenMP"
@@ -22,28 +28,27 @@ public enum BLASConfiguration {
     }
     return BLASInfo(
       configuration: configuration.trimmingCharacters(in: .whitespaces), version: version,
-      coreType: openblas_get_corename().map { String(cString: $0) } ?? "unknown",
-      threads: Int(openblas_get_num_threads()), processors: Int(openblas_get_num_procs()),
+      coreType: String(cString: copenblas_core_name()), coreTypeOrigin: origin,
+      threads: Int(copenblas_thread_count()), processors: Int(copenblas_processor_count()),
       threading: threading)
   }
 
   /// Sets the threads one BLAS call may use, process-wide.
   ///
   /// Call it while no prediction runs: OpenBLAS does not expect the setting to change under
-  /// a running call. Values below 1 are treated as 1. With more than one thread, OpenBLAS
-  /// splits products by size, so an item's result may then differ in the last bits between
-  /// batch sizes.
+  /// a running call. Values below 1 are treated as 1.
   public static func setThreadCount(_ count: Int) {
-    applyDefaultOnce()
-    openblas_set_num_threads(Int32(max(count, 1)))
+    guard OpenBLAS.isLoaded else { return }
+    copenblas_set_thread_count(Int32(max(count, 1)))
   }
 
-  /// Applies the single-threaded default the first time it is called.
-  static func applyDefaultOnce() {
-    _ = singleThreadedDefault
+  /// The floating-point operations of every `cblas_sgemm` call so far (2 per multiply-add).
+  static var sgemmFLOPs: Double {
+    OpenBLAS.isLoaded ? copenblas_sgemm_flops() : 0
   }
 
-  private static let singleThreadedDefault: Void = {
-    openblas_set_num_threads(1)
-  }()
+  /// The same, of the calls made on the calling thread.
+  static var threadSGEMMFLOPs: Double {
+    OpenBLAS.isLoaded ? copenblas_thread_sgemm_flops() : 0
+  }
 }

@@ -4,8 +4,11 @@ public struct BLASInfo: Sendable, Equatable, CustomStringConvertible {
   public let configuration: String
   /// The library version, for example `0.3.21`, when the description names it.
   public let version: String?
-  /// The CPU kernel set the library chose at run time, for example `Haswell`.
+  /// The CPU kernel set the library runs, for example `SkylakeX`.
   public let coreType: String
+  /// Who chose that kernel set: Inference from the CPU's features, the user's
+  /// `OPENBLAS_CORETYPE`, or OpenBLAS's own detection.
+  public let coreTypeOrigin: CoreTypeOrigin
   /// The threads one BLAS call may use (1 by default here: see ``BLASConfiguration``).
   public let threads: Int
   /// The processors the library sees.
@@ -15,20 +18,24 @@ public struct BLASInfo: Sendable, Equatable, CustomStringConvertible {
 
   /// Describes a BLAS library.
   public init(
-    configuration: String, version: String?, coreType: String, threads: Int, processors: Int,
-    threading: String
+    configuration: String, version: String?, coreType: String, coreTypeOrigin: CoreTypeOrigin,
+    threads: Int, processors: Int, threading: String
   ) {
     self.configuration = configuration
     self.version = version
     self.coreType = coreType
+    self.coreTypeOrigin = coreTypeOrigin
     self.threads = threads
     self.processors = processors
     self.threading = threading
   }
 
-  /// One line, for example `OpenBLAS 0.3.21 (Haswell), 1 of 8 threads, pthreads`.
+  /// One line, for example
+  /// `OpenBLAS 0.3.21 (SkylakeX kernels, chosen for AVX-512), 1 of 8 threads, pthreads`.
   public var description: String {
-    let name = version.map { "OpenBLAS \($0)" } ?? configuration
-    return "\(name) (\(coreType)), \(threads) of \(processors) threads, \(threading)"
+    guard let version else { return configuration }
+    return
+      "OpenBLAS \(version) (\(coreType) kernels, \(coreTypeOrigin)), \(threads) of \(processors) threads, "
+      + threading
   }
 }

@@ -13,12 +13,13 @@ extension BLASConfiguration {
   ///   - size: The matrix side; 1024 or more measures the steady-state kernel.
   ///   - threads: OpenBLAS threads for the measurement.
   ///   - repeats: Products timed; the fastest one counts.
-  /// - Returns: Billions of floating-point operations per second.
+  /// - Returns: Billions of floating-point operations per second (0 when OpenBLAS cannot be
+  ///   loaded).
   public static func measurePeakGFLOPS(size: Int = 1536, threads: Int, repeats: Int = 5) -> Double {
-    applyDefaultOnce()
-    let previous = Int(openblas_get_num_threads())
-    openblas_set_num_threads(Int32(max(threads, 1)))
-    defer { openblas_set_num_threads(Int32(previous)) }
+    guard OpenBLAS.isLoaded else { return 0 }
+    let previous = Int(copenblas_thread_count())
+    copenblas_set_thread_count(Int32(max(threads, 1)))
+    defer { copenblas_set_thread_count(Int32(previous)) }
     let side = max(size, 1)
     let count = side * side
     let a = UnsafeMutablePointer<Float>.allocate(capacity: count)
@@ -37,7 +38,7 @@ extension BLASConfiguration {
     var best = Double.infinity
     for _ in 0..<(max(repeats, 1) + 1) {
       let start = DispatchTime.now().uptimeNanoseconds
-      GEMM.multiply(m: side, n: side, k: side, a: a, b: b, c: c)
+      GEMM.multiply(m: side, n: side, k: side, a: a, lda: side, b: b, c: c)
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       best = min(best, seconds)
     }

@@ -1,122 +1,104 @@
-/// Runs a ``Convolution`` as one GEMM over the whole batch.
+import InferenceCKernels
+
+/// Runs a ``Convolution`` (Conv2D, Dense, the pointwise half of SeparableConv2D) as one
+/// `cblas_sgemm` per chunk of output rows, over as many batch items as the chunk spans.
 ///
 /// A 1x1 convolution at stride 1 multiplies the NHWC input directly, as a
-/// `(N·H·W) × cin` matrix, when an item's pixel count is a multiple of
-/// ``GEMM/rowAlignment``. Otherwise, and for any other kernel, it first packs the patches
-/// (im2col) into the patches scratch: one row per output pixel in (kh, kw, cin) order,
-/// zeros for padding; a strided 1x1 convolution's packing is a plain gather.
+/// `(N·H·W) × cin` matrix. Any other kernel first packs the chunk's patches (im2col) into the
+/// caller's scratch: one row per output pixel in (kh, kw, cin) order, zeros for padding, so the
+/// Keras kernel is the B matrix as stored; a strided 1x1 convolution's packing is a plain
+/// gather. Bias and activation follow in one pass over the rows just written.
 enum ConvolutionKernel {
-  /// Floats of patch scratch one batch item needs (0 when the GEMM reads the input).
-  static func patchesPerItem(_ convolution: Convolution) -> Int {
-    let geometry = convolution.geometry
-    let rows = geometry.outputHeight * geometry.outputWidth
-    if geometry.isPointwiseIdentity && GEMM.alignedRows(rows) == rows { return 0 }
-    return GEMM.alignedRows(rows) * convolution.patchLength
+  /// Floats of scratch one chunk of `rows` output rows needs (0 when the GEMM reads the input).
+  static func scratch(_ convolution: Convolution, rows: Int) -> Int {
+    convolution.geometry.isPointwiseIdentity
+      ? 0 : rows * convolution.geometry.outputWidth * convolution.patchLength
   }
 
-  /// Floats of product scratch one batch item needs (0 when the GEMM writes the output).
-  static func productsPerItem(_ convolution: Convolution) -> Int {
-    let rows = convolution.geometry.outputHeight * convolution.geometry.outputWidth
-    return GEMM.alignedRows(rows) == rows ? 0 : GEMM.alignedRows(rows) * convolution.outputChannels
-  }
-
-  /// `output = activation(patches(input) · kernel + bias)` for `batch` items.
-  ///
-  /// Each item gets ``GEMM/alignedRows(_:)`` rows in the product; when that is more than
-  /// its pixels, the patches are packed item by item at that stride into `patches`, the
-  /// product goes to `products`, and the epilogue compacts it into `output`.
-  /// `inputIsAligned` says the input already has that layout (a depthwise result).
+  /// `output = activation(patches(input) · kernel + bias)` for output rows `rows` of the batch;
+  /// `input` and `output` are the whole batch's tensors.
   static func run(
     _ convolution: Convolution, activation: Activation, input: UnsafePointer<Float>,
-    output: UnsafeMutablePointer<Float>, patches: UnsafeMutablePointer<Float>,
-    products: UnsafeMutablePointer<Float>, batch: Int, inputIsAligned: Bool = false
+    output: UnsafeMutablePointer<Float>, rows: BatchRows, scratch: UnsafeMutablePointer<Float>
   ) {
     let geometry = convolution.geometry
-    let rows = geometry.outputHeight * geometry.outputWidth
-    let aligned = GEMM.alignedRows(rows)
-    let channels = convolution.outputChannels
+    let width = geometry.outputWidth
+    let firstPixel = rows.range.lowerBound * width
+    let pixels = rows.range.count * width
     let a: UnsafePointer<Float>
-    if geometry.isPointwiseIdentity && (aligned == rows || inputIsAligned) {
-      a = input
+    let lda: Int
+    if geometry.isPointwiseIdentity {
+      a = input + firstPixel * convolution.inputChannels
+      lda = convolution.inputChannels
     } else {
-      pack(
-        input, geometry: geometry, channels: convolution.inputChannels, batch: batch,
-        itemStride: aligned * convolution.patchLength, into: patches)
-      a = UnsafePointer(patches)
+      pack(input, convolution: convolution, rows: rows, into: scratch)
+      a = UnsafePointer(scratch)
+      lda = convolution.patchLength
     }
-    let c = aligned == rows ? output : products
+    multiply(
+      convolution, activation: activation, a: a, lda: lda, pixels: pixels,
+      output: output + firstPixel * convolution.outputChannels)
+  }
+
+  /// `output = activation(a · kernel + bias)` for `pixels` rows of `a`, `lda` floats apart.
+  static func multiply(
+    _ convolution: Convolution, activation: Activation, a: UnsafePointer<Float>, lda: Int, pixels: Int,
+    output: UnsafeMutablePointer<Float>
+  ) {
     convolution.kernel.withUnsafeBufferPointer { kernel in
       guard let kernel = kernel.baseAddress else { return }
-      GEMM.multiply(m: batch * aligned, n: channels, k: convolution.patchLength, a: a, b: kernel, c: c)
+      GEMM.multiply(
+        m: pixels, n: convolution.outputChannels, k: convolution.patchLength, a: a, lda: lda, b: kernel,
+        c: output)
     }
-    if aligned == rows {
-      finish(output, bias: convolution.bias, activation: activation, rows: batch * rows, channels: channels)
-      return
-    }
-    let bias = convolution.bias ?? []
-    bias.withUnsafeBufferPointer { bias in
-      for item in 0..<batch {
-        Epilogue.apply(
-          activation, bias: bias.isEmpty ? nil : bias.baseAddress,
-          source: products + item * aligned * channels,
-          destination: output + item * rows * channels, rows: rows, channels: channels)
-      }
-    }
+    Epilogue.finish(
+      output, bias: convolution.bias, activation: activation, rows: pixels,
+      channels: convolution.outputChannels)
   }
 
-  /// Adds the bias and applies the activation in place.
-  static func finish(
-    _ output: UnsafeMutablePointer<Float>, bias: [Float]?, activation: Activation, rows: Int, channels: Int
-  ) {
-    if let bias {
-      bias.withUnsafeBufferPointer { bias in
-        Epilogue.apply(
-          activation, bias: bias.baseAddress, source: output, destination: output, rows: rows,
-          channels: channels)
-      }
-    } else {
-      Epilogue.activate(activation, output, rows: rows, channels: channels)
-    }
-  }
-
-  /// im2col: one row of kh·kw·cin values per output pixel, zeros where the window hangs
-  /// over the padding; item n's rows start at `n × itemStride`.
+  /// im2col of `rows`: one row of kh·kw·cin values per output pixel, zeros where the window
+  /// hangs over the padding, the chunk's pixels one after the other.
   static func pack(
-    _ input: UnsafePointer<Float>, geometry: WindowGeometry, channels: Int, batch: Int, itemStride: Int,
+    _ input: UnsafePointer<Float>, convolution: Convolution, rows: BatchRows,
     into patches: UnsafeMutablePointer<Float>
   ) {
-    let imageSize = geometry.inputHeight * geometry.inputWidth * channels
-    let windowRow = geometry.kernelWidth * channels
-    let denseRows = geometry.dilationWidth == 1
-    for item in 0..<batch {
-      let image = input + item * imageSize
-      var row = patches + item * itemStride
-      for outputY in 0..<geometry.outputHeight {
-        for outputX in 0..<geometry.outputWidth {
-          var target = row
-          let left = outputX * geometry.strideWidth - geometry.padLeft
-          let right = left + (geometry.kernelWidth - 1) * geometry.dilationWidth
-          for kernelY in 0..<geometry.kernelHeight {
-            let inputY = outputY * geometry.strideHeight - geometry.padTop + kernelY * geometry.dilationHeight
-            if inputY < 0 || inputY >= geometry.inputHeight {
-              target.update(repeating: 0, count: windowRow)
-            } else if denseRows && left >= 0 && right < geometry.inputWidth {
-              target.update(from: image + (inputY * geometry.inputWidth + left) * channels, count: windowRow)
+    let geometry = convolution.geometry
+    let imageSize = geometry.inputHeight * geometry.inputWidth * convolution.inputChannels
+    let rowSize = geometry.outputWidth * convolution.patchLength
+    if var window = geometry.cWindow {
+      rows.forEachItem { item, range, offset in
+        inference_patches(
+          &window, convolution.inputChannels, input + item * imageSize, patches + offset * rowSize,
+          range.lowerBound, range.upperBound)
+      }
+      return
+    }
+    rows.forEachItem { item, range, offset in
+      packDilated(
+        input + item * imageSize, geometry: geometry, channels: convolution.inputChannels, rows: range,
+        into: patches + offset * rowSize)
+    }
+  }
+
+  /// im2col for dilated windows, which the C kernel does not take.
+  private static func packDilated(
+    _ image: UnsafePointer<Float>, geometry: WindowGeometry, channels: Int, rows: Range<Int>,
+    into patches: UnsafeMutablePointer<Float>
+  ) {
+    var tap = patches
+    for outputY in rows {
+      for outputX in 0..<geometry.outputWidth {
+        for kernelY in 0..<geometry.kernelHeight {
+          let inputY = outputY * geometry.strideHeight - geometry.padTop + kernelY * geometry.dilationHeight
+          for kernelX in 0..<geometry.kernelWidth {
+            let inputX = outputX * geometry.strideWidth - geometry.padLeft + kernelX * geometry.dilationWidth
+            if inputY < 0 || inputY >= geometry.inputHeight || inputX < 0 || inputX >= geometry.inputWidth {
+              tap.update(repeating: 0, count: channels)
             } else {
-              for kernelX in 0..<geometry.kernelWidth {
-                let inputX = left + kernelX * geometry.dilationWidth
-                let tap = target + kernelX * channels
-                if inputX < 0 || inputX >= geometry.inputWidth {
-                  tap.update(repeating: 0, count: channels)
-                } else {
-                  tap.update(
-                    from: image + (inputY * geometry.inputWidth + inputX) * channels, count: channels)
-                }
-              }
+              tap.update(from: image + (inputY * geometry.inputWidth + inputX) * channels, count: channels)
             }
-            target += windowRow
+            tap += channels
           }
-          row += geometry.taps * channels
         }
       }
     }

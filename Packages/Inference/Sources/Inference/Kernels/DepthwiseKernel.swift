@@ -1,58 +1,51 @@
 import InferenceCKernels
 
 /// Runs a ``DepthwiseConvolution`` directly: for each output pixel, the valid taps of the
-/// window each add `input[c] · kernel[tap, c]`, eight channels at a time. With one filter per
-/// channel and channels a multiple of 8 (the common case) the C kernel
-/// `inference_depthwise` runs it, four pixels at a time in registers (AVX2/FMA when the CPU
-/// has it); otherwise a Swift loop does.
+/// window each add `input[c] · kernel[tap, c]`. Each channel has a window of its own, so there
+/// is no matrix product for a BLAS to do. With one filter per channel and channels a multiple
+/// of 8 (the common case) the C kernel `inference_depthwise` runs it in SIMD vectors;
+/// otherwise a Swift loop does.
 enum DepthwiseKernel {
-  /// `output = activation(depthwise(input) + bias)` for `batch` items; item n's output
-  /// starts at `n × outputItemStride` (default: packed).
+  /// `depthwise(input) + bias` for output rows `rows` of the batch, written one row after the
+  /// other from `output` (the batch tensor at the first row, or a chunk's scratch).
   static func run(
-    _ depthwise: DepthwiseConvolution, activation: Activation, input: UnsafePointer<Float>,
-    output: UnsafeMutablePointer<Float>, batch: Int, outputItemStride: Int? = nil
+    _ depthwise: DepthwiseConvolution, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
+    rows: BatchRows
+  ) {
+    let geometry = depthwise.geometry
+    let imageSize = geometry.inputHeight * geometry.inputWidth * depthwise.inputChannels
+    let rowSize = geometry.outputWidth * depthwise.outputChannels
+    depthwise.kernel.withUnsafeBufferPointer { kernelBuffer in
+      guard let kernel = kernelBuffer.baseAddress else { return }
+      rows.forEachItem { item, range, offset in
+        let image = input + item * imageSize
+        let target = output + offset * rowSize
+        if depthwise.multiplier == 1 && depthwise.inputChannels % 8 == 0, var window = geometry.cWindow {
+          inference_depthwise(
+            &window, depthwise.inputChannels, image, kernel, target, range.lowerBound, range.upperBound)
+        } else {
+          runGeneral(depthwise, image: image, kernel: kernel, rows: range, output: target)
+        }
+      }
+    }
+    if let bias = depthwise.bias {
+      Epilogue.finish(
+        output, bias: bias, activation: .linear, rows: rows.range.count * geometry.outputWidth,
+        channels: depthwise.outputChannels)
+    }
+  }
+
+  /// Rows `rows` of one item, any channel count and multiplier.
+  private static func runGeneral(
+    _ depthwise: DepthwiseConvolution, image: UnsafePointer<Float>, kernel: UnsafePointer<Float>,
+    rows: Range<Int>, output: UnsafeMutablePointer<Float>
   ) {
     let geometry = depthwise.geometry
     let inputChannels = depthwise.inputChannels
     let multiplier = depthwise.multiplier
     let outputChannels = depthwise.outputChannels
-    let imageSize = geometry.inputHeight * geometry.inputWidth * inputChannels
-    let rows = geometry.outputHeight * geometry.outputWidth
-    let itemStride = outputItemStride ?? rows * outputChannels
-    depthwise.kernel.withUnsafeBufferPointer { kernelBuffer in
-      guard let kernel = kernelBuffer.baseAddress else { return }
-      for item in 0..<batch {
-        let image = input + item * imageSize
-        let target = output + item * itemStride
-        if multiplier == 1 && inputChannels % 8 == 0, var window = geometry.cWindow {
-          inference_depthwise(&window, inputChannels, image, kernel, target, 0, geometry.outputHeight)
-        } else {
-          runGeneral(
-            geometry: geometry, inputChannels: inputChannels, multiplier: multiplier, image: image,
-            kernel: kernel, output: target)
-        }
-      }
-    }
-    if itemStride == rows * outputChannels {
-      ConvolutionKernel.finish(
-        output, bias: depthwise.bias, activation: activation, rows: batch * rows, channels: outputChannels)
-    } else {
-      for item in 0..<batch {
-        ConvolutionKernel.finish(
-          output + item * itemStride, bias: depthwise.bias, activation: activation, rows: rows,
-          channels: outputChannels)
-      }
-    }
-  }
-
-  /// One item, any channel count and multiplier.
-  private static func runGeneral(
-    geometry: WindowGeometry, inputChannels: Int, multiplier: Int, image: UnsafePointer<Float>,
-    kernel: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>
-  ) {
-    let outputChannels = inputChannels * multiplier
     var target = output
-    for outputY in 0..<geometry.outputHeight {
+    for outputY in rows {
       for outputX in 0..<geometry.outputWidth {
         target.update(repeating: 0, count: outputChannels)
         for kernelY in 0..<geometry.kernelHeight {
@@ -78,24 +71,6 @@ enum DepthwiseKernel {
         }
         target += outputChannels
       }
-    }
-  }
-
-  /// Whether ``run(_:input:output:rows:)`` takes `depthwise`: one filter per channel,
-  /// channels a multiple of 8, no dilation.
-  static func splitsRows(_ depthwise: DepthwiseConvolution) -> Bool {
-    depthwise.multiplier == 1 && depthwise.inputChannels % 8 == 0 && depthwise.geometry.cWindow != nil
-  }
-
-  /// Output rows `rows` of one item, packed, without bias or activation.
-  static func run(
-    _ depthwise: DepthwiseConvolution, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
-    rows: Range<Int>
-  ) {
-    depthwise.kernel.withUnsafeBufferPointer { kernel in
-      guard let kernel = kernel.baseAddress, var window = depthwise.geometry.cWindow else { return }
-      inference_depthwise(
-        &window, depthwise.inputChannels, input, kernel, output, rows.lowerBound, rows.upperBound)
     }
   }
 }

@@ -4,27 +4,32 @@ import InferenceCKernels
 /// The end of a layer: add a per-channel bias, then apply the activation, over a matrix of
 /// `rows × channels` (channels last). One loop per activation, no per-element closures.
 enum Epilogue {
+  /// Adds `bias` (when given) and applies `activation` in place.
+  static func finish(
+    _ values: UnsafeMutablePointer<Float>, bias: [Float]?, activation: Activation, rows: Int, channels: Int
+  ) {
+    guard let bias else {
+      activate(activation, values, rows: rows, channels: channels)
+      return
+    }
+    bias.withUnsafeBufferPointer { bias in
+      apply(
+        activation, bias: bias.baseAddress, source: values, destination: values, rows: rows,
+        channels: channels)
+    }
+  }
+
   /// Writes `activation(source + bias)` to `destination`; source and destination may be the
   /// same buffer.
   static func apply(
     _ activation: Activation, bias: UnsafePointer<Float>?, source: UnsafePointer<Float>,
     destination: UnsafeMutablePointer<Float>, rows: Int, channels: Int
   ) {
-    let count = rows * channels
-    if channels % 8 == 0 && (activation == .linear || activation == .plainReLU) {
+    if activation == .linear || activation == .plainReLU {
       inference_bias_relu(source, rows, channels, bias, activation == .plainReLU ? 1 : 0, destination)
       return
     }
     if let bias {
-      if activation == .plainReLU {
-        for row in 0..<rows {
-          let base = row * channels
-          for channel in 0..<channels {
-            destination[base + channel] = max(source[base + channel] + bias[channel], 0)
-          }
-        }
-        return
-      }
       for row in 0..<rows {
         let base = row * channels
         for channel in 0..<channels {
@@ -32,7 +37,7 @@ enum Epilogue {
         }
       }
     } else if UnsafePointer(destination) != source {
-      destination.update(from: source, count: count)
+      destination.update(from: source, count: rows * channels)
     }
     activate(activation, destination, rows: rows, channels: channels)
   }

@@ -1,32 +1,34 @@
 /// Layers that combine or rescale whole tensors: Add, Concatenate, unfolded BatchNormalization.
 enum MergeKernel {
-  /// `output = activation(inputs[0] + inputs[1] + ...)` over `count` elements.
+  /// `output = activation(inputs[0] + inputs[1] + ...)` over the `count` elements from
+  /// `offset` of each input.
   static func add(
-    _ inputs: UnsafeBufferPointer<UnsafePointer<Float>>, output: UnsafeMutablePointer<Float>, count: Int,
-    channels: Int, activation: Activation
+    _ inputs: UnsafeBufferPointer<UnsafePointer<Float>>, offset: Int, output: UnsafeMutablePointer<Float>,
+    count: Int, channels: Int, activation: Activation
   ) {
     guard inputs.count >= 2 else {
-      if let only = inputs.first { output.update(from: only, count: count) }
+      if let only = inputs.first { output.update(from: only + offset, count: count) }
       Epilogue.activate(activation, output, rows: count / max(channels, 1), channels: channels)
       return
     }
-    VectorMath.add(inputs[0], inputs[1], into: output, count: count)
+    VectorMath.add(inputs[0] + offset, inputs[1] + offset, into: output, count: count)
     for input in inputs.dropFirst(2) {
-      VectorMath.accumulate(output, input, count: count)
+      VectorMath.accumulate(output, input + offset, count: count)
     }
     Epilogue.activate(activation, output, rows: count / max(channels, 1), channels: channels)
   }
 
-  /// Joins the inputs along one axis: for each of `outer` blocks, input i contributes
-  /// `chunks[i]` contiguous floats.
+  /// Joins the inputs along one axis for the batch items `items`: for each of an item's
+  /// `outerPerItem` blocks, input i contributes `chunks[i]` contiguous floats.
   static func concatenate(
-    _ inputs: UnsafeBufferPointer<UnsafePointer<Float>>, chunks: [Int], outer: Int,
+    _ inputs: UnsafeBufferPointer<UnsafePointer<Float>>, chunks: [Int], outerPerItem: Int, items: Range<Int>,
     output: UnsafeMutablePointer<Float>
   ) {
     let total = chunks.reduce(0, +)
+    let blocks = (items.lowerBound * outerPerItem)..<(items.upperBound * outerPerItem)
     var offset = 0
     for (input, chunk) in zip(inputs, chunks) {
-      for block in 0..<outer {
+      for block in blocks {
         (output + block * total + offset).update(from: input + block * chunk, count: chunk)
       }
       offset += chunk

@@ -59,7 +59,7 @@ public final class KerasModel: Sendable {
     if let labels, labels.count != outputShape.last ?? 0 {
       throw ModelError.labelCountMismatch(expected: outputShape.last ?? 0, found: labels.count)
     }
-    BLASConfiguration.applyDefaultOnce()
+    try OpenBLAS.require()
     self.inputShape = inputShape
     self.outputShape = outputShape
     self.labels = labels
@@ -83,54 +83,76 @@ public final class KerasModel: Sendable {
   ///
   /// - Parameters:
   ///   - batch: `[N] + inputShape`, for example `[N, 64, 64, 1]`; N may be 0.
-  ///   - threads: Threads to spread the items over (at most N). Pass 1 when the caller
-  ///     already runs predictions on every core.
+  ///   - threads: Threads to share the work (the caller and up to `threads - 1` helpers).
+  ///     Pass 1 when the caller already runs predictions on every core.
   /// - Returns: `[N] + outputShape`, for example `[N, 7]` class probabilities.
   /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
   ///
-  /// Safe to call from several threads at once. Items run in groups of
-  /// ``itemsPerRun`` through the plan (one GEMM per layer per group, OpenBLAS
-  /// single-threaded); up to `threads` threads take groups in turn until none is left. Each item's rows are laid out
-  /// the same way whatever the grouping, so an item's result is the same bits alone or in any
-  /// batch, on any number of threads.
+  /// Safe to call from several threads at once. The whole batch goes through the layers
+  /// together: each convolution is `cblas_sgemm` over chunks of the batch's output rows
+  /// (M = batch × output pixels, cut into chunks that stay in cache), and the threads take
+  /// chunks in turn. Chunks never depend on the thread count, so neither do the results.
   public func predict(_ batch: Tensor, threads: Int = KerasModel.defaultThreads) throws(ModelError) -> Tensor
   {
     guard batch.shape.count == inputShape.count + 1, Array(batch.shape.dropFirst()) == inputShape else {
       throw ModelError.inputShapeMismatch(expected: [-1] + inputShape, found: batch.shape)
     }
     let items = batch.shape[0]
-    let inputCount = inputShape.reduce(1, *)
     let outputCount = outputShape.reduce(1, *)
     let shape = [items] + outputShape
     guard items > 0 else { return Self.tensor(shape: shape, values: []) }
-    let groups = (items + Self.itemsPerRun - 1) / Self.itemsPerRun
-    let parts = max(1, min(threads, groups))
     let values = batch.withUnsafeBufferPointer { input in
       [Float](unsafeUninitializedCapacity: items * outputCount) { buffer, initialized in
         guard let base = input.baseAddress, let target = buffer.baseAddress else { return }
-        let work = PredictionWork(
-          plan: plan, arenas: arenas, input: base, output: target, inputCount: inputCount,
-          outputCount: outputCount, items: items, groupSize: Self.itemsPerRun,
-          team: threads > 1 && items == 1 ? HelperTeam.shared : nil)
-        if parts == 1 {
-          work.run()
-        } else if parts == 2, HelperTeam.shared.share(chunks: 2, { _ in work.run() }) {
-          // Two threads: the spinning helper starts at once, where a dispatch worker
-          // takes tens of microseconds to wake.
-        } else {
-          DispatchQueue.concurrentPerform(iterations: parts) { _ in work.run() }
-        }
+        run(base, items: items, threads: threads, output: target)
         initialized = items * outputCount
       }
     }
     return Self.tensor(shape: shape, values: values)
   }
 
-  /// Items that go through the plan together. Measured on the fer model (2 MB L2 per core):
-  /// groups of 1 and 2 run at the same speed per face on one core (2.53 ms for 8 faces),
-  /// 8 at once is slower and 64 at once 2.4x slower, as a group's tensors leave the cache;
-  /// single items also balance best over threads.
-  public static let itemsPerRun = 1
+  /// Runs the plan on `items` items at `input` and writes their outputs to `output`;
+  /// `timings`, when given, receives each step's nanoseconds and GEMM FLOPs, summed over the
+  /// groups.
+  ///
+  /// The items go through the layers in groups of ``itemsPerGroup`` (the last may be
+  /// smaller). With at least as many groups as threads, the threads take whole groups (the
+  /// caller from the front, helpers from the back) and run them without waiting for each
+  /// other; otherwise each group shares its layers' chunks between the threads. Neither
+  /// groups nor chunks depend on the thread count, so neither do the results.
+  func run(
+    _ input: UnsafePointer<Float>, items: Int, threads: Int, output: UnsafeMutablePointer<Float>,
+    timings: UnsafeMutablePointer<(UInt64, Double)>? = nil
+  ) {
+    let inputCount = inputShape.reduce(1, *)
+    let outputCount = outputShape.reduce(1, *)
+    HelperTeam.shared.reserve(helpers: threads - 1) { team in
+      let workers = 1 + (team?.helpers ?? 0)
+      let groupSize = min(items, Self.itemsPerGroup)
+      let groups = (items + groupSize - 1) / groupSize
+      /// Runs group `group`, its layers shared with `team` when given.
+      func runGroup(_ group: Int, team: HelperTeam.Reservation?) {
+        let first = group * groupSize
+        let count = min(groupSize, items - first)
+        arenas.withArena(floats: plan.floats(batch: count, workers: 1 + (team?.helpers ?? 0))) { arena in
+          let result = Executor.run(
+            plan, input: input + first * inputCount, batch: count, arena: arena, team: team,
+            timings: timings, addTimings: group > 0)
+          (output + first * outputCount).initialize(from: result, count: count * outputCount)
+        }
+      }
+      if let team, groups >= workers, timings == nil {
+        team.run(chunks: groups) { group, _ in runGroup(group, team: nil) }
+      } else {
+        for group in 0..<groups { runGroup(group, team: team) }
+      }
+    }
+  }
+
+  /// The most items that go through the layers together. Measured on the fer model (2 MB of
+  /// L2 cache per core): groups of 1 to 4 faces run at the same speed per face, larger ones
+  /// slower as their activations leave the cache (figures in Tools/Benchmarks/README.md).
+  static let itemsPerGroup = 2
 
   /// The thread count of ``predict(_:)``: one per active processor.
   public static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount }

@@ -28,6 +28,9 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible, Loc
   case labelCountMismatch(expected: Int, found: Int)
   /// The tensor given to ``KerasModel/predict(_:)`` does not have the model's input shape.
   case inputShapeMismatch(expected: [Int], found: [Int])
+  /// OpenBLAS, which runs the convolutions, could not be loaded; the reason comes from the
+  /// dynamic loader.
+  case blasUnavailable(String)
 
   /// A one-line message naming the problem.
   public var description: String {
@@ -59,6 +62,8 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible, Loc
       return "\(found) labels given for a model with \(expected) classes"
     case .inputShapeMismatch(let expected, let found):
       return "input tensor has shape \(Self.format(found)), expected \(Self.format(expected))"
+    case .blasUnavailable(let reason):
+      return "OpenBLAS could not be loaded (\(reason)); install Debian's libopenblas0 (Tools/setup does)"
     }
   }
 

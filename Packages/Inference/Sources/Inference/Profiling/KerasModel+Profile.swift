@@ -1,48 +1,41 @@
-import Dispatch
-
 extension KerasModel {
   /// Runs the model once on `batch` and times each step of its execution plan.
   ///
-  /// The profiling hook: ``predict(_:)`` reads no clock; this method runs the same plan,
-  /// in the same arena pool and item groups (``itemsPerRun``), on the calling thread alone,
-  /// with a timestamp around each step; a step's time is its sum over the groups. The
-  /// result of the run is dropped. Use it after a few warm-up predictions, and repeat it to take medians.
+  /// The profiling hook: ``predict(_:)`` reads no clock; this method runs the same plan on
+  /// the same threads with a timestamp around each step, and counts the `cblas_sgemm` FLOPs
+  /// of each step (call it while no other prediction runs, or theirs count too). The result
+  /// of the run is dropped. Use it after a few warm-up predictions, and repeat it to take
+  /// medians.
   ///
-  /// - Parameter batch: `[N] + inputShape`.
+  /// - Parameters:
+  ///   - batch: `[N] + inputShape`.
+  ///   - threads: As for ``predict(_:threads:)``.
   /// - Returns: One ``StepTiming`` per step, in execution order.
   /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
-  public func profile(_ batch: Tensor) throws(ModelError) -> [StepTiming] {
+  public func profile(
+    _ batch: Tensor, threads: Int = KerasModel.defaultThreads
+  ) throws(ModelError) -> [StepTiming] {
     guard batch.shape.count == inputShape.count + 1, Array(batch.shape.dropFirst()) == inputShape else {
       throw ModelError.inputShapeMismatch(expected: [-1] + inputShape, found: batch.shape)
     }
     let items = batch.shape[0]
-    let plan = self.plan
     guard items > 0 else { return [] }
-    var nanoseconds = [UInt64](repeating: 0, count: plan.steps.count)
-    var step = [UInt64](repeating: 0, count: plan.steps.count)
-    let inputCount = inputShape.reduce(1, *)
+    var timings = [(UInt64, Double)](repeating: (0, 0), count: plan.steps.count)
+    var output = [Float](repeating: 0, count: items * outputShape.reduce(1, *))
     batch.withUnsafeBufferPointer { input in
       guard let base = input.baseAddress else { return }
-      // The groups predict runs, one after the other on this thread; times add up per step.
-      var first = 0
-      while first < items {
-        let count = min(Self.itemsPerRun, items - first)
-        step.withUnsafeMutableBufferPointer { timings in
-          arenas.withArena(floats: plan.floats(batch: count)) { arena in
-            _ = Executor.run(
-              plan, input: base + first * inputCount, batch: count, arena: arena, timings: timings.baseAddress
-            )
-          }
+      timings.withUnsafeMutableBufferPointer { timings in
+        output.withUnsafeMutableBufferPointer { output in
+          guard let target = output.baseAddress else { return }
+          run(base, items: items, threads: threads, output: target, timings: timings.baseAddress)
         }
-        for index in nanoseconds.indices { nanoseconds[index] += step[index] }
-        first += count
       }
     }
-    return plan.steps.enumerated().map { index, step in
+    return zip(plan.steps, timings).map { step, timing in
       let node = plan.graph.nodes[step.node]
       return StepTiming(
         name: node.name, className: node.className, outputShape: node.shape,
-        seconds: Double(nanoseconds[index]) / 1e9)
+        seconds: Double(timing.0) / 1e9, sgemmFLOPs: timing.1)
     }
   }
 }

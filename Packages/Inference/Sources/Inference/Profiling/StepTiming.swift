@@ -11,12 +11,15 @@ public struct StepTiming: Sendable, Equatable {
   public let outputShape: [Int]
   /// Wall-clock seconds the step took for the whole batch.
   public let seconds: Double
+  /// The floating-point operations the step ran in `cblas_sgemm` (2 per multiply-add).
+  public let sgemmFLOPs: Double
 
   /// Describes one step.
-  public init(name: String, className: String, outputShape: [Int], seconds: Double) {
+  public init(name: String, className: String, outputShape: [Int], seconds: Double, sgemmFLOPs: Double = 0) {
     self.name = name
     self.className = className
     self.outputShape = outputShape
     self.seconds = seconds
+    self.sgemmFLOPs = sgemmFLOPs
   }
 }

@@ -1,13 +1,12 @@
-/// A model graph laid out for running: the steps in order and where each tensor lives in
-/// the scratch arena.
+/// A model graph laid out for running: the steps in order, where each tensor lives in the
+/// scratch arena, and how each step's rows are cut into chunks.
 ///
-/// Every tensor's size is a multiple of the batch size, so the arena is laid out per batch
-/// item: region k starts at `batch × (regions[0] + ... + regions[k-1])`. The regions are the
-/// slots holding tensors, then two scratch areas: patches (im2col, aligned GEMM inputs,
-/// depthwise intermediates) and products (aligned GEMM outputs; see ``GEMM``). Slots are
-/// reused once the last reader of a tensor has run; identity nodes (Flatten, Dropout,
-/// folded layers) share their input's slot. The first step copies the caller's input into
-/// a slot.
+/// Every tensor's size is a multiple of the batch size, so the slots are laid out per batch
+/// item: slot k starts at `batch × (slots[0] + ... + slots[k-1])`. After the slots comes one
+/// scratch area per worker thread (im2col patches, depthwise intermediates), sized for one
+/// chunk. Slots are reused once the last reader of a tensor has run; identity nodes (Flatten,
+/// Dropout, folded layers) share their input's slot. The first step copies the caller's input
+/// into a slot.
 struct ExecutionPlan: Sendable {
   /// Where a step reads a tensor.
   enum Storage: Equatable, Sendable {
@@ -27,15 +26,37 @@ struct ExecutionPlan: Sendable {
     var output: Int
     /// For Concatenate: the floats each input adds to one block of the output.
     var chunks: [Int] = []
+    /// The rows of one item its chunks cut: output image rows for window operations, pixels
+    /// for element-wise ones, 1 for operations on whole items.
+    var rowsPerItem = 1
+    /// The rows of a chunk: one `cblas_sgemm` call, or one share of a thread's work.
+    var rowsPerChunk = 1
+    /// For a convolution run by ``PlanarConvolutionKernel``: its transposed kernel.
+    var transposedKernel: [Float]?
+    /// Set when the step reads its input as channel planes.
+    var inputPlanes: PlaneLayout?
+    /// Set when the step writes its output as channel planes.
+    var outputPlanes: PlaneLayout?
   }
+
+  /// The floats a chunk reads and writes, about: its GEMM's A and C panels stay in the
+  /// cores' private caches from im2col through the epilogue, and OpenBLAS multiplies them
+  /// unpacked (figures in Tools/Benchmarks/README.md).
+  static let chunkFloats = 16_384
+
+  /// The multiply-adds of a chunk's product, at most: OpenBLAS multiplies products up to
+  /// about a million of them without packing its operands, faster than it multiplies larger
+  /// ones (figures in Tools/Benchmarks/README.md).
+  static let chunkMultiplyAdds = 960_000
 
   /// The optimised graph.
   let graph: ModelGraph
   /// The computing nodes in order.
   let steps: [Step]
-  /// Floats per batch item of each region: the slots, then patches, then products, each
-  /// rounded up to a multiple of 16 (a cache line).
-  let regions: [Int]
+  /// Floats per batch item of each slot, each rounded up to a multiple of 16 (a cache line).
+  let slots: [Int]
+  /// Floats of scratch one worker thread needs for a chunk of any step (whole cache lines).
+  let scratchPerWorker: Int
   /// The slot holding the model's output.
   let output: Int
 
@@ -45,8 +66,8 @@ struct ExecutionPlan: Sendable {
     var slots = SlotAllocator(readers: graph.readerCounts())
     var storage = [Storage](repeating: .input, count: graph.nodes.count)
     var steps: [Step] = []
-    var patches = 0
-    var products = 0
+    var scratch = 0
+    let planes = Self.planeLayouts(graph)
 
     for (index, node) in graph.nodes.enumerated() {
       if node.operation == .identity, let source = node.inputs.first {
@@ -55,23 +76,42 @@ struct ExecutionPlan: Sendable {
         slots.release(storage[source])
         continue
       }
-      let slot = slots.allocate(for: index, size: node.itemCount)
+      let slot = slots.allocate(for: index, size: planes[index]?.floatsPerItem ?? node.itemCount)
       storage[index] = .slot(slot)
       let inputs = node.operation == .input ? [Storage.input] : node.inputs.map { storage[$0] }
       var step = Step(node: index, inputs: inputs, output: slot)
       if case .concatenate(let axis) = node.operation {
         step.chunks = node.inputs.map { graph.nodes[$0].shape[axis...].reduce(1, *) }
       }
+      if case .convolution(let convolution) = node.operation, PlanarConvolutionKernel.handles(convolution) {
+        step.transposedKernel = PlanarConvolutionKernel.transposedKernel(convolution)
+        step.inputPlanes = node.inputs.first.flatMap { planes[Self.source(of: $0, in: graph)] }
+      }
+      step.outputPlanes = planes[index]
+      var partition = Self.partition(node, graph: graph)
+      if let input = step.inputPlanes, case .convolution(let convolution) = node.operation {
+        // Chunks of the tall image's rows, garbage rows included.
+        let perPixel =
+          convolution.outputChannels + (convolution.inputChannels >= 8 ? 0 : convolution.patchLength)
+        let multiplyAdds =
+          convolution.outputChannels
+          * (convolution.inputChannels >= 8 ? convolution.inputChannels : convolution.patchLength)
+        let pixels = min(Self.chunkFloats / perPixel, Self.chunkMultiplyAdds / multiplyAdds)
+        partition.rowsPerItem = input.itemRows
+        partition.rowsPerChunk = max(1, pixels / input.rowPitch)
+        partition.scratch = PlanarConvolutionKernel.scratch(
+          convolution, planarRows: partition.rowsPerChunk, layout: input)
+      }
+      step.rowsPerItem = partition.rowsPerItem
+      step.rowsPerChunk = partition.rowsPerChunk
+      scratch = max(scratch, partition.scratch)
       steps.append(step)
-      let need = Self.scratch(for: node.operation)
-      patches = max(patches, need.patches)
-      products = max(products, need.products)
       for input in node.inputs { slots.release(storage[input]) }
       slots.releaseIfUnread(slot)
     }
     self.steps = steps
-    // Whole cache lines (16 floats), so every region of the arena starts on one.
-    self.regions = (slots.sizes + [patches, products]).map { ($0 + 15) / 16 * 16 }
+    self.slots = slots.sizes.map(Self.wholeCacheLines)
+    self.scratchPerWorker = Self.wholeCacheLines(scratch)
     if case .slot(let slot) = storage[graph.output] {
       self.output = slot
     } else {
@@ -79,35 +119,138 @@ struct ExecutionPlan: Sendable {
     }
   }
 
-  /// The scratch floats one batch item needs for `operation`.
-  private static func scratch(for operation: Operation) -> (patches: Int, products: Int) {
-    switch operation {
+  /// The node whose storage `index` shares (through identity nodes).
+  private static func source(of index: Int, in graph: ModelGraph) -> Int {
+    var node = index
+    while graph.nodes[node].operation == .identity, let input = graph.nodes[node].inputs.first {
+      node = input
+    }
+    return node
+  }
+
+  /// The tensors kept as channel planes: the output of the input node (one channel) or of a
+  /// planar convolution that reads planes, when every reader is a planar convolution without
+  /// padding (which can read planes whose borders are not zeros).
+  private static func planeLayouts(_ graph: ModelGraph) -> [PlaneLayout?] {
+    var readers = [[Int]](repeating: [], count: graph.nodes.count)
+    for (index, node) in graph.nodes.enumerated() where node.operation != .identity {
+      for input in node.inputs { readers[source(of: input, in: graph)].append(index) }
+    }
+    readers[source(of: graph.output, in: graph)].append(-1)
+    var layouts = [PlaneLayout?](repeating: nil, count: graph.nodes.count)
+    for (index, node) in graph.nodes.enumerated() {
+      let shape = node.shape
+      guard shape.count == 3, !readers[index].isEmpty else { continue }
+      var layout: PlaneLayout
+      switch node.operation {
+      case .input where shape[2] == 1:
+        layout = PlaneLayout(channels: 1, itemRows: shape[0], rowPitch: shape[1], slack: 0)
+      case .convolution(let convolution) where PlanarConvolutionKernel.handles(convolution):
+        guard let first = node.inputs.first, let input = layouts[source(of: first, in: graph)] else {
+          continue
+        }
+        layout = PlaneLayout(
+          channels: convolution.outputChannels, itemRows: input.itemRows, rowPitch: input.rowPitch, slack: 0)
+      default:
+        continue
+      }
+      var readable = true
+      for reader in readers[index] {
+        guard reader >= 0, case .convolution(let convolution) = graph.nodes[reader].operation,
+          PlanarConvolutionKernel.handles(convolution), convolution.geometry.padTop == 0,
+          convolution.geometry.padLeft == 0,
+          convolution.geometry.outputHeight + convolution.geometry.kernelHeight - 1
+            == convolution.geometry.inputHeight,
+          convolution.geometry.outputWidth + convolution.geometry.kernelWidth - 1
+            == convolution.geometry.inputWidth
+        else {
+          readable = false
+          break
+        }
+        let geometry = convolution.geometry
+        layout.slack = max(
+          layout.slack, (geometry.kernelHeight - 1) * layout.rowPitch + geometry.kernelWidth - 1)
+      }
+      if readable { layouts[index] = layout }
+    }
+    return layouts
+  }
+
+  /// How a node's work is cut: rows per item, rows per chunk, and the scratch floats a chunk
+  /// needs.
+  private static func partition(
+    _ node: GraphNode, graph: ModelGraph
+  ) -> (
+    rowsPerItem: Int, rowsPerChunk: Int, scratch: Int
+  ) {
+    /// Rows of `width` pixels of `floatsPerPixel` each, and `multiplyAdds` each in a product,
+    /// that fit the chunk budgets (at least one).
+    func rows(width: Int, floatsPerPixel: Int, multiplyAdds: Int = 0) -> Int {
+      let pixels = min(chunkFloats / max(floatsPerPixel, 1), chunkMultiplyAdds / max(multiplyAdds, 1))
+      return max(1, pixels / max(width, 1))
+    }
+    let channels = node.shape.last ?? 1
+    switch node.operation {
+    case .convolution(let convolution) where PlanarConvolutionKernel.handles(convolution):
+      let geometry = convolution.geometry
+      let perPixel =
+        convolution.inputChannels + convolution.outputChannels
+        + (convolution.inputChannels >= 8 ? 0 : convolution.patchLength)
+      let count = rows(
+        width: geometry.outputWidth + geometry.kernelWidth - 1, floatsPerPixel: perPixel,
+        multiplyAdds: convolution.outputChannels
+          * (convolution.inputChannels >= 8 ? convolution.inputChannels : convolution.patchLength))
+      return (geometry.outputHeight, count, PlanarConvolutionKernel.scratch(convolution, rows: count))
     case .convolution(let convolution):
-      return (ConvolutionKernel.patchesPerItem(convolution), ConvolutionKernel.productsPerItem(convolution))
+      let geometry = convolution.geometry
+      let count = rows(
+        width: geometry.outputWidth, floatsPerPixel: convolution.patchLength + convolution.outputChannels,
+        multiplyAdds: convolution.patchLength * convolution.outputChannels)
+      return (geometry.outputHeight, count, ConvolutionKernel.scratch(convolution, rows: count))
     case .separable(let depthwise, let pointwise):
-      let rows = depthwise.geometry.outputHeight * depthwise.geometry.outputWidth
-      return (GEMM.alignedRows(rows) * depthwise.outputChannels, ConvolutionKernel.productsPerItem(pointwise))
-    default:
-      return (0, 0)
+      let geometry = depthwise.geometry
+      let count = rows(
+        width: geometry.outputWidth, floatsPerPixel: depthwise.outputChannels + pointwise.outputChannels,
+        multiplyAdds: pointwise.patchLength * pointwise.outputChannels)
+      return (geometry.outputHeight, count, count * geometry.outputWidth * depthwise.outputChannels)
+    case .depthwise(let depthwise):
+      let geometry = depthwise.geometry
+      let count = rows(
+        width: geometry.outputWidth, floatsPerPixel: depthwise.inputChannels + depthwise.outputChannels)
+      return (geometry.outputHeight, count, 0)
+    case .pooling(let pooling):
+      let geometry = pooling.geometry
+      return (
+        geometry.outputHeight, rows(width: geometry.outputWidth, floatsPerPixel: 2 * pooling.channels), 0
+      )
+    case .globalAveragePooling, .concatenate:
+      let itemFloats = node.inputs.map { graph.nodes[$0].itemCount }.reduce(node.itemCount, +)
+      return (1, rows(width: 1, floatsPerPixel: itemFloats), 0)
+    case .input, .identity, .channelAffine, .activation, .add:
+      let pixels = node.itemCount / max(channels, 1)
+      return (pixels, rows(width: 1, floatsPerPixel: channels * (node.inputs.count + 1)), 0)
     }
   }
 
-  /// Floats of arena a batch of `batch` items needs.
-  func floats(batch: Int) -> Int {
-    batch * regions.reduce(0, +)
+  private static func wholeCacheLines(_ floats: Int) -> Int {
+    (floats + 15) / 16 * 16
   }
 
-  /// The offset of region `index` for a batch of `batch` items.
-  func offset(ofRegion index: Int, batch: Int) -> Int {
-    batch * regions[..<index].reduce(0, +)
+  /// Floats of arena a batch of `batch` items needs with `workers` threads.
+  func floats(batch: Int, workers: Int) -> Int {
+    batch * slots.reduce(0, +) + workers * scratchPerWorker
   }
 
-  /// The index of the patches scratch region.
-  var patchesRegion: Int { regions.count - 2 }
+  /// The offset of slot `index` for a batch of `batch` items.
+  func offset(ofSlot index: Int, batch: Int) -> Int {
+    batch * slots[..<index].reduce(0, +)
+  }
 
-  /// The index of the products scratch region.
-  var productsRegion: Int { regions.count - 1 }
+  /// The offset of worker `worker`'s scratch for a batch of `batch` items.
+  func offset(ofScratch worker: Int, batch: Int) -> Int {
+    batch * slots.reduce(0, +) + worker * scratchPerWorker
+  }
 
   /// The number of arena slots (for tests of memory reuse).
-  var slotCount: Int { regions.count - 2 }
+  var slotCount: Int { slots.count }
 }

@@ -1,169 +1,128 @@
 import Dispatch
 
-/// Runs an ``ExecutionPlan`` on a batch, inside one scratch arena.
+/// Runs an ``ExecutionPlan`` on a batch, inside one scratch arena: the steps one after the
+/// other, each over the whole batch, its chunks shared by the caller and the helper team.
 enum Executor {
-  /// The two scratch areas of a run.
-  struct Scratch {
-    /// im2col patches, aligned copies of GEMM inputs, depthwise intermediates.
-    var patches: UnsafeMutablePointer<Float>
-    /// GEMM results at the aligned item stride, before the epilogue compacts them.
-    var products: UnsafeMutablePointer<Float>
-  }
-
   /// Runs every step for `batch` items read from `input`; returns where the output is.
   ///
   /// `input` holds `batch` items of the model's input shape; the arena holds at least
-  /// `plan.floats(batch: batch)` floats. When `timings` is given (the profiling hook), it
-  /// receives the nanoseconds of each step, one entry per step; without it the loop reads
-  /// no clock.
+  /// `plan.floats(batch: batch, workers: workers)` floats, where `workers` is 1 plus the
+  /// helpers of `team`, which take chunks beside the caller. When `timings` is given (the profiling
+  /// hook), it receives the nanoseconds and the `cblas_sgemm` FLOPs of each step (added to
+  /// what it holds with `addTimings`); without it the loop reads no clock.
   static func run(
     _ plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int, arena: ScratchArena,
-    timings: UnsafeMutablePointer<UInt64>? = nil, team: HelperTeam? = nil
+    team: HelperTeam.Reservation?, timings: UnsafeMutablePointer<(UInt64, Double)>? = nil,
+    addTimings: Bool = false
   ) -> UnsafePointer<Float> {
-    let scratch = Scratch(
-      patches: arena.base + plan.offset(ofRegion: plan.patchesRegion, batch: batch),
-      products: arena.base + plan.offset(ofRegion: plan.productsRegion, batch: batch))
     for (index, step) in plan.steps.enumerated() {
       let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-      let node = plan.graph.nodes[step.node]
-      let output = arena.base + plan.offset(ofRegion: step.output, batch: batch)
+      let flops = timings == nil ? 0 : BLASConfiguration.sgemmFLOPs
       arena.inputPointers.removeAll(keepingCapacity: true)
       for source in step.inputs {
-        arena.inputPointers.append(pointer(source, plan: plan, input: input, batch: batch, arena: arena))
+        switch source {
+        case .input: arena.inputPointers.append(input)
+        case .slot(let slot):
+          arena.inputPointers.append(UnsafePointer(arena.base + plan.offset(ofSlot: slot, batch: batch)))
+        }
       }
       arena.inputPointers.withUnsafeBufferPointer { inputs in
-        if batch == 1, let team,
-          runSplit(node, input: inputs[0], output: output, scratch: scratch, team: team)
-        {
-          return
+        let work = StepWork(
+          plan: plan, step: step, inputs: inputs,
+          output: arena.base + plan.offset(ofSlot: step.output, batch: batch),
+          arena: arena.base, batch: batch)
+        let chunks = (batch * step.rowsPerItem + step.rowsPerChunk - 1) / step.rowsPerChunk
+        if let team {
+          team.run(chunks: chunks) { chunk, worker in work.run(chunk: chunk, worker: worker) }
+        } else {
+          for chunk in 0..<chunks { work.run(chunk: chunk, worker: 0) }
         }
-        run(node, step: step, inputs: inputs, output: output, scratch: scratch, batch: batch, plan: plan)
       }
-      if let timings { timings[index] = DispatchTime.now().uptimeNanoseconds - start }
+      if let timings {
+        let step = (DispatchTime.now().uptimeNanoseconds - start, BLASConfiguration.sgemmFLOPs - flops)
+        timings[index] = addTimings ? (timings[index].0 + step.0, timings[index].1 + step.1) : step
+      }
     }
-    return UnsafePointer(arena.base + plan.offset(ofRegion: plan.output, batch: batch))
+    return UnsafePointer(arena.base + plan.offset(ofSlot: plan.output, batch: batch))
   }
+}
 
-  private static func pointer(
-    _ storage: ExecutionPlan.Storage, plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int,
-    arena: ScratchArena
-  ) -> UnsafePointer<Float> {
-    switch storage {
-    case .input: return input
-    case .slot(let slot): return UnsafePointer(arena.base + plan.offset(ofRegion: slot, batch: batch))
-    }
-  }
+/// One step of a run, over the whole batch, as chunks of its rows that any worker can take.
+private struct StepWork {
+  let plan: ExecutionPlan
+  let step: ExecutionPlan.Step
+  let inputs: UnsafeBufferPointer<UnsafePointer<Float>>
+  let output: UnsafeMutablePointer<Float>
+  let arena: UnsafeMutablePointer<Float>
+  let batch: Int
 
-  private static func run(
-    _ node: GraphNode, step: ExecutionPlan.Step, inputs: UnsafeBufferPointer<UnsafePointer<Float>>,
-    output: UnsafeMutablePointer<Float>,
-    scratch: Scratch, batch: Int, plan: ExecutionPlan
-  ) {
+  /// Runs chunk `chunk` with the scratch of worker `worker`.
+  func run(chunk: Int, worker: Int) {
     guard let first = inputs.first else { return }
+    let node = plan.graph.nodes[step.node]
+    let begin = chunk * step.rowsPerChunk
+    let rows = BatchRows(
+      rowsPerItem: step.rowsPerItem, range: begin..<min(begin + step.rowsPerChunk, batch * step.rowsPerItem))
+    let scratch = arena + plan.offset(ofScratch: worker, batch: batch)
     let channels = node.shape.last ?? 1
-    let count = batch * node.itemCount
+    // Element-wise steps: rows are pixels, `offset` the chunk's first float.
+    let offset = rows.range.lowerBound * channels
+    let count = rows.range.count * channels
     switch node.operation {
     case .input, .identity:
-      output.update(from: first, count: count)
-    case .convolution(let convolution) where DirectConvolutionKernel.handles(convolution):
-      DirectConvolutionKernel.run(
-        convolution, activation: node.activation, input: first, output: output, batch: batch)
+      (output + offset).update(from: first + offset, count: count)
     case .convolution(let convolution):
+      if let kernel = step.transposedKernel {
+        PlanarConvolutionKernel.run(
+          convolution, kernel: kernel, activation: node.activation, input: first, output: output, rows: rows,
+          batch: batch, scratch: scratch, inputPlanes: step.inputPlanes, outputPlanes: step.outputPlanes)
+        return
+      }
       ConvolutionKernel.run(
-        convolution, activation: node.activation, input: first, output: output, patches: scratch.patches,
-        products: scratch.products, batch: batch)
+        convolution, activation: node.activation, input: first, output: output, rows: rows, scratch: scratch)
     case .depthwise(let depthwise):
-      DepthwiseKernel.run(depthwise, activation: node.activation, input: first, output: output, batch: batch)
-    case .separable(let depthwise, let pointwise) where DirectConvolutionKernel.handles(pointwise):
-      // The depthwise result goes to the patches, packed; the pointwise half reads it there.
-      DepthwiseKernel.run(depthwise, activation: .linear, input: first, output: scratch.patches, batch: batch)
-      DirectConvolutionKernel.run(
-        pointwise, activation: node.activation, input: scratch.patches, output: output, batch: batch)
+      let target = output + rows.range.lowerBound * depthwise.geometry.outputWidth * channels
+      DepthwiseKernel.run(depthwise, input: first, output: target, rows: rows)
+      Epilogue.activate(
+        node.activation, target, rows: rows.range.count * depthwise.geometry.outputWidth, channels: channels)
     case .separable(let depthwise, let pointwise):
-      // The depthwise result goes to the patches, at the GEMM's aligned item stride.
-      let rows = depthwise.geometry.outputHeight * depthwise.geometry.outputWidth
-      DepthwiseKernel.run(
-        depthwise, activation: .linear, input: first, output: scratch.patches, batch: batch,
-        outputItemStride: GEMM.alignedRows(rows) * depthwise.outputChannels)
-      ConvolutionKernel.run(
-        pointwise, activation: node.activation, input: scratch.patches, output: output,
-        patches: scratch.patches, products: scratch.products, batch: batch, inputIsAligned: true)
+      // The depthwise rows go to the scratch, where the pointwise product reads them.
+      DepthwiseKernel.run(depthwise, input: first, output: scratch, rows: rows)
+      let pixels = rows.range.count * depthwise.geometry.outputWidth
+      ConvolutionKernel.multiply(
+        pointwise, activation: node.activation, a: scratch, lda: depthwise.outputChannels, pixels: pixels,
+        output: output + rows.range.lowerBound * depthwise.geometry.outputWidth * channels)
     case .channelAffine(let affine):
       MergeKernel.affine(
-        affine, input: first, output: output, rows: count / channels, activation: node.activation)
+        affine, input: first + offset, output: output + offset, rows: rows.range.count,
+        activation: node.activation)
     case .activation:
       Epilogue.apply(
-        node.activation, bias: nil, source: first, destination: output, rows: count / channels,
-        channels: channels)
+        node.activation, bias: nil, source: first + offset, destination: output + offset,
+        rows: rows.range.count, channels: channels)
     case .pooling(let pooling):
-      PoolingKernel.run(pooling, activation: node.activation, input: first, output: output, batch: batch)
+      PoolingKernel.run(
+        pooling, activation: node.activation, input: first,
+        output: output + rows.range.lowerBound * pooling.geometry.outputWidth * channels, rows: rows)
     case .globalAveragePooling:
       let source = plan.graph.nodes[node.inputs[0]].shape
       PoolingKernel.globalAverage(
-        input: first, output: output, batch: batch, pixels: source.dropLast().reduce(1, *),
-        channels: channels, activation: node.activation)
+        input: first, output: output, items: rows.range, pixels: source.dropLast().reduce(1, *),
+        channels: channels,
+        activation: node.activation)
     case .add:
-      MergeKernel.add(inputs, output: output, count: count, channels: channels, activation: node.activation)
+      MergeKernel.add(
+        inputs, offset: offset, output: output + offset, count: count, channels: channels,
+        activation: node.activation)
     case .concatenate(let axis):
-      let outer = batch * node.shape[..<axis].reduce(1, *)
-      MergeKernel.concatenate(inputs, chunks: step.chunks, outer: outer, output: output)
-      Epilogue.activate(node.activation, output, rows: count / channels, channels: channels)
+      MergeKernel.concatenate(
+        inputs, chunks: step.chunks, outerPerItem: node.shape[..<axis].reduce(1, *), items: rows.range,
+        output: output)
+      let itemCount = node.itemCount
+      Epilogue.activate(
+        node.activation, output + rows.range.lowerBound * itemCount,
+        rows: rows.range.count * itemCount / channels,
+        channels: channels)
     }
-  }
-
-  /// Runs one item's step as row chunks shared with `team`, when the step's kernels take row
-  /// ranges (direct convolutions, separable ones with a direct pointwise half, max pooling);
-  /// false for any other step. The kernels are the ones the batch path runs, so the bits are
-  /// the same.
-  private static func runSplit(
-    _ node: GraphNode, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, scratch: Scratch,
-    team: HelperTeam
-  ) -> Bool {
-    switch node.operation {
-    case .convolution(let convolution)
-    where DirectConvolutionKernel.handles(convolution) && DirectConvolutionKernel.fuses(node.activation):
-      let rows = convolution.geometry.outputHeight
-      team.run(chunks: chunkCount(rows)) { chunk in
-        DirectConvolutionKernel.run(
-          convolution, fusedActivation: node.activation, input: input, output: output,
-          rows: chunkRange(chunk, rows: rows))
-      }
-      return true
-    case .separable(let depthwise, let pointwise)
-    where DirectConvolutionKernel.handles(pointwise) && DirectConvolutionKernel.fuses(node.activation)
-      && DepthwiseKernel.splitsRows(depthwise) && depthwise.bias == nil:
-      // A 1x1 pointwise half reads only the depthwise rows of its own output rows.
-      let rows = depthwise.geometry.outputHeight
-      team.run(chunks: chunkCount(rows)) { chunk in
-        let range = chunkRange(chunk, rows: rows)
-        DepthwiseKernel.run(depthwise, input: input, output: scratch.patches, rows: range)
-        DirectConvolutionKernel.run(
-          pointwise, fusedActivation: node.activation, input: scratch.patches, output: output, rows: range)
-      }
-      return true
-    case .pooling(let pooling)
-    where pooling.kind == .maximum && node.activation == .linear && pooling.geometry.cWindow != nil:
-      let rows = pooling.geometry.outputHeight
-      team.run(chunks: chunkCount(rows)) { chunk in
-        PoolingKernel.maximum(pooling, input: input, output: output, rows: chunkRange(chunk, rows: rows))
-      }
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// Chunks for `rows` output rows: two, the top half for the caller (it claims first) and
-  /// the bottom half for the helper, so each core mostly reads rows it wrote itself (measured:
-  /// six chunks taken in any order moved rows between the cores' caches and gained nothing;
-  /// two are as fast in the median and faster at best).
-  private static func chunkCount(_ rows: Int) -> Int {
-    rows >= 4 ? 2 : 1
-  }
-
-  /// The rows of chunk `chunk` of `rows` rows.
-  private static func chunkRange(_ chunk: Int, rows: Int) -> Range<Int> {
-    let count = chunkCount(rows)
-    return (chunk * rows / count)..<((chunk + 1) * rows / count)
   }
 }

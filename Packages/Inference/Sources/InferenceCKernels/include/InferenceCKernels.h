@@ -12,25 +12,31 @@ typedef struct {
   long padTop, padLeft;
 } InferenceWindow;
 
+/// The patches of output rows [firstRow, endRow) of one item (im2col): for each output pixel in
+/// order, its window's taps in (kh, kw, cin) order, zeros where a tap falls in the padding;
+/// `patches` receives (endRow - firstRow) x outputWidth rows of kh x kw x channels floats.
+void inference_patches(const InferenceWindow *window, long channels, const float *input,
+                       float *patches, long firstRow, long endRow);
+
+/// Channels-last pixels to channel planes: planes[c * pitch + p] = pixels[p * channels + c] for
+/// `count` pixels.
+void inference_pixels_to_planes(const float *pixels, long count, long channels, float *planes,
+                                long pitch);
+
+/// Channel planes to channels-last pixels, with the epilogue of inference_bias_relu:
+/// pixels[p * channels + c] = relu?(planes[c * pitch + p] + bias[c]) for `count` pixels.
+void inference_planes_to_pixels(const float *planes, long pitch, long count, long channels,
+                                const float *bias, int relu, float *pixels);
+
 /// Depthwise convolution of one item, one filter per channel, `channels` a multiple of 8:
 /// output[y, x, c] = sum over the valid taps (kh, kw order) of input * kernel[tap, c].
-/// Runs AVX-512 or AVX2/FMA code when the CPU has it, portable vector code otherwise.
-/// Only output rows [firstRow, endRow) are written (0 and outputHeight for all), so row
-/// ranges can run on different threads; the same holds for the other window kernels.
+/// Only output rows [firstRow, endRow) are computed, and `output` points at row firstRow, so
+/// row ranges can run on different threads; the same holds for max pooling.
 void inference_depthwise(const InferenceWindow *window, long channels, const float *input,
                          const float *kernel, float *output, long firstRow, long endRow);
 
-/// Direct convolution of one item, `outputChannels` a multiple of 8 (or, when
-/// `inference_instruction_level()` is 2, any count below 16): output[y, x, n] = sum
-/// over the valid taps (kh, kw, cin order) of input * kernel[k, n], kernel K x cout row-major,
-/// plus bias[n] when `bias` is not NULL, then max(., 0) when `relu` is not 0.
-void inference_direct_convolution(const InferenceWindow *window, long inputChannels,
-                                  long outputChannels, const float *input, const float *kernel,
-                                  const float *bias, int relu, float *output, long firstRow,
-                                  long endRow);
-
 /// output[r, c] = input[r, c] + bias[c] (when `bias` is not NULL), then max(., 0) when `relu`
-/// is not 0, over `rows` rows of `channels` (a multiple of 8) values; in place is allowed.
+/// is not 0, over `rows` rows of `channels` values; in place is allowed.
 void inference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,
                          float *output);
 
@@ -42,17 +48,29 @@ void inference_max_pool(const InferenceWindow *window, long channels, const floa
 /// FMA, 1 for AVX2 with FMA, 0 for the portable code.
 int inference_instruction_level(void);
 
+/// Bits of `inference_cpu_features`.
+enum {
+  INFERENCE_CPU_SSE3 = 1 << 0,
+  INFERENCE_CPU_SSSE3 = 1 << 1,
+  INFERENCE_CPU_SSE4_2 = 1 << 2,
+  INFERENCE_CPU_AVX = 1 << 3,
+  INFERENCE_CPU_AVX2 = 1 << 4,
+  INFERENCE_CPU_FMA = 1 << 5,
+  INFERENCE_CPU_AVX512F = 1 << 6,
+  INFERENCE_CPU_AVX512BW = 1 << 7,
+  INFERENCE_CPU_AVX512DQ = 1 << 8,
+  INFERENCE_CPU_AVX512VL = 1 << 9,
+  INFERENCE_CPU_AVX512BF16 = 1 << 10,
+};
+
+/// The vector extensions of this CPU that the system also enables, as INFERENCE_CPU_* bits
+/// (0 on other architectures than x86-64).
+unsigned inference_cpu_features(void);
+
 /// Runs `iterations` rounds of independent fused multiply-adds on the widest vectors of
 /// `inference_instruction_level()` (a multiply and an add where there is no FMA), writes a
 /// value derived from them to `sink` (so the work cannot be skipped) and returns the
 /// floating-point operations done: time it to measure the peak rate of one core.
 double inference_fma_peak(long iterations, float *sink);
-
-/// The CPU the calling thread runs on, or -1 when the system cannot tell.
-int inference_current_cpu(void);
-
-/// Moves the calling thread off `cpu` when it runs there and its affinity allows another CPU;
-/// its affinity is then what it was.
-void inference_leave_cpu(int cpu);
 
 #endif

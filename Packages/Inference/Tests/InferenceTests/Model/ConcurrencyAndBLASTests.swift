@@ -33,7 +33,7 @@ struct ConcurrencyAndBLASTests {
     }
   }
 
-  @Test("OpenBLAS is named and single-threaded inside predict")
+  @Test("OpenBLAS is named, single-threaded, and says who chose its kernels")
   func configuration() throws {
     _ = try KerasModel(contentsOf: TestFixtures.emotionModelURL())
     let blas = BLASConfiguration.current
@@ -43,19 +43,45 @@ struct ConcurrencyAndBLASTests {
     #expect(blas.processors >= 1)
     #expect(!blas.coreType.isEmpty)
     #expect(blas.description.contains("OpenBLAS"))
+    #expect(blas.description.contains(blas.coreTypeOrigin.description))
+    // Who chose the kernels follows from the environment and this CPU's features.
+    let fromUser = ProcessInfo.processInfo.environment["OPENBLAS_CORETYPE"] != nil
+    let choice = OpenBLASCoreType.choice(for: .current)
+    switch blas.coreTypeOrigin {
+    case .environment: #expect(fromUser)
+    case .chosen(let features):
+      #expect(!fromUser)
+      #expect(features == choice?.features)
+      #expect(blas.coreType.lowercased() == choice?.name.lowercased())
+    case .detected: #expect(!fromUser && blas.coreType.lowercased() != choice?.name.lowercased())
+    }
+  }
+
+  @Test(
+    "the OpenBLAS core type follows the CPU's features",
+    arguments: [
+      (
+        [.sse3, .ssse3, .sse4_2, .avx, .avx2, .fma, .avx512f, .avx512bw, .avx512dq, .avx512vl, .avx512bf16],
+        "Cooperlake"
+      ),
+      ([.sse3, .ssse3, .sse4_2, .avx, .avx2, .fma, .avx512f, .avx512bw, .avx512dq, .avx512vl], "SkylakeX"),
+      // Knights Landing: AVX-512 F without BW, DQ and VL, which SkylakeX's kernels use.
+      ([.sse3, .ssse3, .sse4_2, .avx, .avx2, .fma, .avx512f], "Haswell"),
+      ([.sse3, .ssse3, .sse4_2, .avx, .avx2, .fma], "Haswell"),
+      // AVX2 without FMA (no such CPU sold, but a hypervisor can hide FMA).
+      ([.sse3, .ssse3, .sse4_2, .avx, .avx2], "Sandybridge"),
+      ([.sse3, .ssse3, .sse4_2, .avx], "Sandybridge"),
+      ([.sse3, .ssse3, .sse4_2], "Nehalem"),
+      ([.sse3], "Prescott"),
+      ([], nil),
+    ] as [(CPUFeatures, String?)])
+  func coreTypeChoice(features: CPUFeatures, expected: String?) {
+    #expect(OpenBLASCoreType.choice(for: features)?.name == expected)
   }
 
   @Test("the kernels name their instruction set and measure a positive FMA peak")
   func kernelConfiguration() {
     #expect(["AVX-512", "AVX2+FMA", "portable"].contains(KernelConfiguration.instructionSet))
     #expect(KernelConfiguration.measurePeakGFLOPS(threads: 2, iterations: 1_000, repeats: 1) > 0)
-  }
-
-  @Test("the GEMM row alignment is measured, and aligned rows are batch-invariant")
-  func rowAlignment() {
-    let alignment = GEMM.rowAlignment
-    #expect([1, 2, 4, 8, 12, 16, 24, 32, 48, 64, 96].contains(alignment))
-    #expect(GEMM.alignedRows(1) == alignment)
-    #expect(GEMM.alignedRows(alignment * 3) == alignment * 3)
   }
 }

@@ -51,7 +51,7 @@ struct KerasReferenceTests {
     }
   }
 
-  @Test("batch 8 gives the same outputs as 8 batches of 1")
+  @Test("batch 8 gives the outputs of 8 batches of 1, within the batch bound")
   func batchOfEightEqualsSingles() throws {
     let model = try KerasModel(contentsOf: TestFixtures.emotionModelURL())
     let inputs = try ferReference().inputs
@@ -59,7 +59,8 @@ struct KerasReferenceTests {
     let batch = try model.predict(Tensor(stacking: items, itemShape: [64, 64, 1]))
     for (index, item) in items.enumerated() {
       let single = try model.predict(Tensor(stacking: [item], itemShape: [64, 64, 1]))
-      #expect(try batch.item(index).values == single.item(0).values, "item \(index)")
+      let difference = try batch.item(index).maxAbsoluteDifference(to: single.item(0))
+      #expect(difference <= ThreadedPredictionTests.batchBound, "item \(index)")
     }
   }
 

@@ -1,0 +1,322 @@
+import Testing
+
+@testable import Inference
+
+/// The convolution, depthwise and pooling kernels against plain loops in Double over every
+/// geometry they take (strides, 'same' and 'valid' padding, odd sizes, windows hanging over the
+/// border), run in chunks of rows that start and end inside items and span several.
+@Suite("Kernels")
+struct KernelTests {
+  /// Deterministic values in -1...1.
+  private func values(_ count: Int, seed: Int) -> [Float] {
+    (0..<count).map { Float(((($0 + seed) * 7_919) % 2_001) - 1_000) / 1_000 }
+  }
+
+  private static let geometries: [(height: Int, width: Int, kernel: Int, stride: Int, padding: Padding)] = [
+    (9, 11, 3, 1, .valid), (10, 10, 3, 2, .same), (7, 13, 2, 1, .same), (12, 12, 1, 2, .valid),
+    (6, 9, 5, 1, .same), (16, 16, 3, 1, .same), (5, 5, 3, 2, .same), (7, 9, 1, 1, .valid),
+    (1, 5, 1, 1, .same), (5, 7, 3, 1, .same), (6, 21, 3, 1, .valid), (4, 37, 3, 1, .valid),
+  ]
+
+  private static let batch = 3
+
+  /// Chunks of `rowsPerChunk` rows over a batch of items of `rowsPerItem` rows.
+  private func chunks(rowsPerItem: Int, rowsPerChunk: Int) -> [BatchRows] {
+    let rows = Self.batch * rowsPerItem
+    return stride(from: 0, to: rows, by: rowsPerChunk).map {
+      BatchRows(rowsPerItem: rowsPerItem, range: $0..<min($0 + rowsPerChunk, rows))
+    }
+  }
+
+  /// The convolution of item `item` at output (y, x, n), in Double, before the activation.
+  private func reference(
+    _ convolution: Convolution, input: [Float], item: Int, y: Int, x: Int, n: Int
+  ) -> Double {
+    let geometry = convolution.geometry
+    let cin = convolution.inputChannels
+    let imageSize = geometry.inputHeight * geometry.inputWidth * cin
+    var sum = Double(convolution.bias?[n] ?? 0)
+    for ky in 0..<geometry.kernelHeight {
+      for kx in 0..<geometry.kernelWidth {
+        let iy = y * geometry.strideHeight - geometry.padTop + ky
+        let ix = x * geometry.strideWidth - geometry.padLeft + kx
+        guard iy >= 0, iy < geometry.inputHeight, ix >= 0, ix < geometry.inputWidth else { continue }
+        for c in 0..<cin {
+          let k = ((ky * geometry.kernelWidth + kx) * cin + c) * convolution.outputChannels + n
+          sum +=
+            Double(input[item * imageSize + (iy * geometry.inputWidth + ix) * cin + c])
+            * Double(convolution.kernel[k])
+        }
+      }
+    }
+    return sum
+  }
+
+  /// The largest difference between `output` (channels last, the whole batch) and the
+  /// reference after ReLU.
+  private func worstDifference(_ convolution: Convolution, input: [Float], output: [Float]) -> Double {
+    let geometry = convolution.geometry
+    let outputSize = geometry.outputHeight * geometry.outputWidth * convolution.outputChannels
+    var worst = 0.0
+    for item in 0..<Self.batch {
+      for y in 0..<geometry.outputHeight {
+        for x in 0..<geometry.outputWidth {
+          for n in 0..<convolution.outputChannels {
+            let expected = max(reference(convolution, input: input, item: item, y: y, x: x, n: n), 0)
+            let got = output[
+              item * outputSize + (y * geometry.outputWidth + x) * convolution.outputChannels + n]
+            worst = max(worst, abs(Double(got) - expected))
+          }
+        }
+      }
+    }
+    return worst
+  }
+
+  private func convolution(_ index: Int, channels: (input: Int, output: Int)) throws -> Convolution {
+    let shape = Self.geometries[index]
+    let geometry = try #require(
+      WindowGeometry(
+        inputHeight: shape.height, inputWidth: shape.width, kernel: (shape.kernel, shape.kernel),
+        strides: (shape.stride, shape.stride), padding: shape.padding))
+    return Convolution(
+      geometry: geometry, inputChannels: channels.input, outputChannels: channels.output,
+      kernel: values(geometry.taps * channels.input * channels.output, seed: index),
+      bias: values(channels.output, seed: 99))
+  }
+
+  @Test(
+    "im2col and one GEMM per chunk equal the plain sum, with bias and ReLU",
+    arguments: [(1, 8), (8, 8), (3, 16), (16, 32), (32, 7), (3, 12)])
+  func channelsLastConvolution(channels: (input: Int, output: Int)) throws {
+    try OpenBLAS.require()
+    for index in Self.geometries.indices {
+      let convolution = try convolution(index, channels: channels)
+      let geometry = convolution.geometry
+      let input = values(
+        Self.batch * geometry.inputHeight * geometry.inputWidth * channels.input, seed: 7 + index)
+      for rowsPerChunk in [1, 3, 2 * geometry.outputHeight + 1] {
+        var output = [Float](
+          repeating: .nan, count: Self.batch * geometry.outputHeight * geometry.outputWidth * channels.output)
+        var scratch = [Float](
+          repeating: .nan, count: ConvolutionKernel.scratch(convolution, rows: rowsPerChunk))
+        for rows in chunks(rowsPerItem: geometry.outputHeight, rowsPerChunk: rowsPerChunk) {
+          input.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { output in
+              scratch.withUnsafeMutableBufferPointer { scratch in
+                ConvolutionKernel.run(
+                  convolution, activation: .plainReLU, input: input.baseAddress!, output: output.baseAddress!,
+                  rows: rows, scratch: scratch.baseAddress!)
+              }
+            }
+          }
+        }
+        let worst = worstDifference(convolution, input: input, output: output)
+        #expect(worst < 1e-4, "geometry \(Self.geometries[index]), \(rowsPerChunk) rows a chunk: \(worst)")
+      }
+    }
+  }
+
+  @Test(
+    "channel planes with a product per tap, or over copied patches, equal the plain sum",
+    arguments: [(1, 8), (8, 8), (3, 7), (16, 4), (9, 1)])
+  func planarConvolution(channels: (input: Int, output: Int)) throws {
+    try OpenBLAS.require()
+    for index in Self.geometries.indices {
+      let convolution = try convolution(index, channels: channels)
+      guard PlanarConvolutionKernel.handles(convolution) else { continue }
+      let geometry = convolution.geometry
+      let kernel = PlanarConvolutionKernel.transposedKernel(convolution)
+      let input = values(
+        Self.batch * geometry.inputHeight * geometry.inputWidth * channels.input, seed: 5 + index)
+      for rowsPerChunk in [1, 4, 2 * geometry.outputHeight + 1] {
+        var output = [Float](
+          repeating: .nan, count: Self.batch * geometry.outputHeight * geometry.outputWidth * channels.output)
+        var scratch = [Float](
+          repeating: .nan, count: PlanarConvolutionKernel.scratch(convolution, rows: rowsPerChunk))
+        for rows in chunks(rowsPerItem: geometry.outputHeight, rowsPerChunk: rowsPerChunk) {
+          input.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { output in
+              scratch.withUnsafeMutableBufferPointer { scratch in
+                PlanarConvolutionKernel.run(
+                  convolution, kernel: kernel, activation: .plainReLU, input: input.baseAddress!,
+                  output: output.baseAddress!, rows: rows, batch: Self.batch, scratch: scratch.baseAddress!,
+                  inputPlanes: nil, outputPlanes: nil)
+              }
+            }
+          }
+        }
+        let worst = worstDifference(convolution, input: input, output: output)
+        #expect(worst < 1e-4, "geometry \(Self.geometries[index]), \(rowsPerChunk) rows a chunk: \(worst)")
+      }
+    }
+  }
+
+  @Test("a chain of 'valid' convolutions on channel planes, read and written in place, equals the plain sums")
+  func planesInPlace() throws {
+    try OpenBLAS.require()
+    let first = try #require(
+      WindowGeometry(inputHeight: 9, inputWidth: 11, kernel: (3, 3), strides: (1, 1), padding: .valid))
+    let second = try #require(
+      WindowGeometry(inputHeight: 7, inputWidth: 9, kernel: (2, 3), strides: (1, 1), padding: .valid))
+    let one = Convolution(
+      geometry: first, inputChannels: 1, outputChannels: 8, kernel: values(72, seed: 1),
+      bias: values(8, seed: 2))
+    let two = Convolution(
+      geometry: second, inputChannels: 8, outputChannels: 5, kernel: values(240, seed: 3),
+      bias: values(5, seed: 4))
+    let planes = PlaneLayout(channels: 1, itemRows: 9, rowPitch: 11, slack: 2 * 11 + 2)
+    let middle = PlaneLayout(channels: 8, itemRows: 9, rowPitch: 11, slack: 11 + 2)
+    let input = values(Self.batch * 9 * 11, seed: 6)
+    // The input, one channel: its planes are the tensor itself, with the slack after it.
+    let source = input + [Float](repeating: 0, count: planes.slack + 16)
+    var between = [Float](repeating: .nan, count: 8 * middle.planePitch(batch: Self.batch))
+    var output = [Float](repeating: .nan, count: Self.batch * 6 * 7 * 5)
+    var scratch = [Float](
+      repeating: .nan,
+      count: max(
+        PlanarConvolutionKernel.scratch(one, planarRows: 4, layout: planes),
+        PlanarConvolutionKernel.scratch(two, planarRows: 4, layout: middle)))
+    for (convolution, inputPlanes, outputPlanes) in [(one, planes, Optional(middle)), (two, middle, nil)] {
+      for rows in chunks(rowsPerItem: 9, rowsPerChunk: 4) {
+        source.withUnsafeBufferPointer { source in
+          between.withUnsafeMutableBufferPointer { between in
+            output.withUnsafeMutableBufferPointer { output in
+              scratch.withUnsafeMutableBufferPointer { scratch in
+                let reads = outputPlanes == nil ? UnsafePointer(between.baseAddress!) : source.baseAddress!
+                PlanarConvolutionKernel.run(
+                  convolution, kernel: PlanarConvolutionKernel.transposedKernel(convolution),
+                  activation: .plainReLU,
+                  input: reads, output: outputPlanes == nil ? output.baseAddress! : between.baseAddress!,
+                  rows: rows,
+                  batch: Self.batch, scratch: scratch.baseAddress!, inputPlanes: inputPlanes,
+                  outputPlanes: outputPlanes)
+              }
+            }
+          }
+        }
+      }
+    }
+    // The first convolution's output, channels last, from its reference.
+    var hidden = [Float](repeating: 0, count: Self.batch * 7 * 9 * 8)
+    for item in 0..<Self.batch {
+      for y in 0..<7 {
+        for x in 0..<9 {
+          for n in 0..<8 {
+            hidden[((item * 7 + y) * 9 + x) * 8 + n] = Float(
+              max(reference(one, input: input, item: item, y: y, x: x, n: n), 0))
+          }
+        }
+      }
+    }
+    #expect(worstDifference(two, input: hidden, output: output) < 1e-4)
+  }
+
+  @Test("depthwise convolution equals the plain sum, in chunks of rows", arguments: [8, 16, 24, 32, 3])
+  func depthwise(channels: Int) throws {
+    for (index, shape) in Self.geometries.enumerated() {
+      let geometry = try #require(
+        WindowGeometry(
+          inputHeight: shape.height, inputWidth: shape.width, kernel: (shape.kernel, shape.kernel),
+          strides: (shape.stride, shape.stride), padding: shape.padding))
+      let depthwise = DepthwiseConvolution(
+        geometry: geometry, inputChannels: channels, multiplier: 1,
+        kernel: values(geometry.taps * channels, seed: index), bias: nil)
+      let imageSize = shape.height * shape.width * channels
+      let input = values(Self.batch * imageSize, seed: 3 + index)
+      let rowSize = geometry.outputWidth * channels
+      let outputSize = geometry.outputHeight * rowSize
+      var output = [Float](repeating: .nan, count: Self.batch * outputSize)
+      for rows in chunks(rowsPerItem: geometry.outputHeight, rowsPerChunk: 2) {
+        input.withUnsafeBufferPointer { input in
+          output.withUnsafeMutableBufferPointer { output in
+            DepthwiseKernel.run(
+              depthwise, input: input.baseAddress!,
+              output: output.baseAddress! + rows.range.lowerBound * rowSize,
+              rows: rows)
+          }
+        }
+      }
+      var worst = 0.0
+      for item in 0..<Self.batch {
+        for y in 0..<geometry.outputHeight {
+          for x in 0..<geometry.outputWidth {
+            for c in 0..<channels {
+              var sum = 0.0
+              for ky in 0..<geometry.kernelHeight {
+                for kx in 0..<geometry.kernelWidth {
+                  let iy = y * geometry.strideHeight - geometry.padTop + ky
+                  let ix = x * geometry.strideWidth - geometry.padLeft + kx
+                  guard iy >= 0, iy < shape.height, ix >= 0, ix < shape.width else { continue }
+                  sum +=
+                    Double(input[item * imageSize + (iy * shape.width + ix) * channels + c])
+                    * Double(depthwise.kernel[(ky * geometry.kernelWidth + kx) * channels + c])
+                }
+              }
+              let got = output[item * outputSize + (y * geometry.outputWidth + x) * channels + c]
+              worst = max(worst, abs(Double(got) - sum))
+            }
+          }
+        }
+      }
+      #expect(worst < 1e-5, "geometry \(shape): max difference \(worst)")
+    }
+  }
+
+  @Test("max pooling takes the largest real pixel, in chunks of rows", arguments: [8, 16, 3])
+  func maxPooling(channels: Int) throws {
+    for (index, shape) in Self.geometries.enumerated() {
+      let geometry = try #require(
+        WindowGeometry(
+          inputHeight: shape.height, inputWidth: shape.width, kernel: (shape.kernel, shape.kernel),
+          strides: (shape.stride, shape.stride), padding: shape.padding))
+      let pooling = Pooling(kind: .maximum, geometry: geometry, channels: channels)
+      let imageSize = shape.height * shape.width * channels
+      // All negative, so a padding zero would win if it counted.
+      let input = values(Self.batch * imageSize, seed: index).map { -abs($0) - 0.5 }
+      let rowSize = geometry.outputWidth * channels
+      let outputSize = geometry.outputHeight * rowSize
+      var output = [Float](repeating: .nan, count: Self.batch * outputSize)
+      for rows in chunks(rowsPerItem: geometry.outputHeight, rowsPerChunk: 2) {
+        input.withUnsafeBufferPointer { input in
+          output.withUnsafeMutableBufferPointer { output in
+            PoolingKernel.run(
+              pooling, activation: .linear, input: input.baseAddress!,
+              output: output.baseAddress! + rows.range.lowerBound * rowSize, rows: rows)
+          }
+        }
+      }
+      for item in 0..<Self.batch {
+        for y in 0..<geometry.outputHeight {
+          for x in 0..<geometry.outputWidth {
+            for c in 0..<channels {
+              var best = -Float.infinity
+              for ky in 0..<geometry.kernelHeight {
+                for kx in 0..<geometry.kernelWidth {
+                  let iy = y * geometry.strideHeight - geometry.padTop + ky
+                  let ix = x * geometry.strideWidth - geometry.padLeft + kx
+                  guard iy >= 0, iy < shape.height, ix >= 0, ix < shape.width else { continue }
+                  best = max(best, input[item * imageSize + (iy * shape.width + ix) * channels + c])
+                }
+              }
+              #expect(output[item * outputSize + (y * geometry.outputWidth + x) * channels + c] == best)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test(
+    "the epilogue adds the bias and clips at zero for any channel count", arguments: [1, 3, 7, 8, 16, 20, 40])
+  func biasAndReLU(channels: Int) {
+    let rows = 5
+    let source = values(rows * channels, seed: channels)
+    let bias = values(channels, seed: 11)
+    var output = source
+    output.withUnsafeMutableBufferPointer { output in
+      Epilogue.finish(output.baseAddress!, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
+    }
+    #expect(output == source.indices.map { max(source[$0] + bias[$0 % channels], 0) })
+  }
+}
