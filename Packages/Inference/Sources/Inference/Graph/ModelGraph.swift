@@ -38,6 +38,8 @@ struct ModelGraph: Equatable, Sendable {
         graph.nodes[producer].activation = graph.nodes[index].activation
         graph.nodes[index].activation = .linear
         graph.nodes[index].operation = .identity
+      case .add:
+        graph.fuseAdd(index)
       default:
         continue
       }
@@ -45,11 +47,36 @@ struct ModelGraph: Equatable, Sendable {
     return graph
   }
 
+  /// Turns `add(other, convolution)` into a convolution that adds its product to `other` in
+  /// place, when the convolution (a channels-last one, no activation of its own) and `other`
+  /// (computed before it) feed nothing but the add: one pass over the sum saved, and a step.
+  private mutating func fuseAdd(_ index: Int) {
+    let inputs = nodes[index].inputs
+    guard inputs.count == 2, let first = fusableProducer(of: index, input: inputs[0]),
+      let second = fusableProducer(of: index, input: inputs[1])
+    else { return }
+    let (other, product) = first < second ? (first, second) : (second, first)
+    guard case .convolution(let convolution) = nodes[product].operation, nodes[product].inputs.count == 1,
+      !PlanarConvolutionKernel.handles(convolution), nodes[other].operation.computes,
+      nodes[other].operation != .input
+    else { return }
+    nodes[product].inputs.append(other)
+    nodes[product].activation = nodes[index].activation
+    nodes[index].activation = .linear
+    nodes[index].operation = .identity
+    nodes[index].inputs = [product == first ? inputs[0] : inputs[1]]
+  }
+
   /// The computing node that alone feeds `index` (through identity nodes of the same shape),
   /// with a linear activation; nil when fusing into it would change another reader's input.
   private func fusableProducer(of index: Int) -> Int? {
-    let readers = readerCounts()
     guard let first = nodes[index].inputs.first, nodes[index].inputs.count == 1 else { return nil }
+    return fusableProducer(of: index, input: first)
+  }
+
+  /// The same for input `first` of node `index`.
+  private func fusableProducer(of index: Int, input first: Int) -> Int? {
+    let readers = readerCounts()
     var candidate = first
     while true {
       let node = nodes[candidate]

@@ -15,11 +15,13 @@ enum ConvolutionKernel {
       ? 0 : rows * convolution.geometry.outputWidth * convolution.patchLength
   }
 
-  /// `output = activation(patches(input) · kernel + bias)` for output rows `rows` of the batch;
-  /// `input` and `output` are the whole batch's tensors.
+  /// `output = activation(patches(input) · kernel + bias)` for output rows `rows` of the batch,
+  /// or with `accumulate`, `output = activation(output + patches(input) · kernel + bias)` (an
+  /// Add fused into the convolution); `input` and `output` are the whole batch's tensors.
   static func run(
     _ convolution: Convolution, activation: Activation, input: UnsafePointer<Float>,
-    output: UnsafeMutablePointer<Float>, rows: BatchRows, scratch: UnsafeMutablePointer<Float>
+    output: UnsafeMutablePointer<Float>, rows: BatchRows, scratch: UnsafeMutablePointer<Float>,
+    accumulate: Bool = false
   ) {
     let geometry = convolution.geometry
     let width = geometry.outputWidth
@@ -37,19 +39,20 @@ enum ConvolutionKernel {
     }
     multiply(
       convolution, activation: activation, a: a, lda: lda, pixels: pixels,
-      output: output + firstPixel * convolution.outputChannels)
+      output: output + firstPixel * convolution.outputChannels, accumulate: accumulate)
   }
 
-  /// `output = activation(a · kernel + bias)` for `pixels` rows of `a`, `lda` floats apart.
+  /// `output = activation(a · kernel + bias)` for `pixels` rows of `a`, `lda` floats apart
+  /// (with `accumulate`, the product is added to what `output` holds).
   static func multiply(
     _ convolution: Convolution, activation: Activation, a: UnsafePointer<Float>, lda: Int, pixels: Int,
-    output: UnsafeMutablePointer<Float>
+    output: UnsafeMutablePointer<Float>, accumulate: Bool = false
   ) {
     convolution.kernel.withUnsafeBufferPointer { kernel in
       guard let kernel = kernel.baseAddress else { return }
       GEMM.multiply(
         m: pixels, n: convolution.outputChannels, k: convolution.patchLength, a: a, lda: lda, b: kernel,
-        c: output)
+        beta: accumulate ? 1 : 0, c: output)
     }
     Epilogue.finish(
       output, bias: convolution.bias, activation: activation, rows: pixels,

@@ -19,7 +19,7 @@ enum PlanarConvolutionKernel {
   /// fewer than 16 output channels.
   static func handles(_ convolution: Convolution) -> Bool {
     let geometry = convolution.geometry
-    return convolution.outputChannels < 16 && geometry.strideHeight == 1 && geometry.strideWidth == 1
+    return convolution.outputChannels < 16 && convolution.inputChannels <= 16 && geometry.strideHeight == 1 && geometry.strideWidth == 1
       && geometry.dilationHeight == 1 && geometry.dilationWidth == 1 && geometry.taps > 1
   }
 
@@ -254,13 +254,13 @@ enum PlanarConvolutionKernel {
     _ product: UnsafeMutablePointer<Float>, convolution: Convolution, activation: Activation, layout: Layout
   ) {
     let bias = convolution.bias ?? []
-    for channel in 0..<layout.outputChannels {
-      let row = product + channel * layout.productPitch
-      if channel < bias.count || activation != .linear {
-        Epilogue.finish(
-          row, bias: channel < bias.count ? [bias[channel]] : nil, activation: activation,
-          rows: layout.columns,
-          channels: 1)
+    bias.withUnsafeBufferPointer { bias in
+      for channel in 0..<layout.outputChannels {
+        let row = product + channel * layout.productPitch
+        // One channel: the plane's values are rows of one.
+        Epilogue.apply(
+          activation, bias: channel < bias.count ? bias.baseAddress.map { $0 + channel } : nil, source: row,
+          destination: row, rows: layout.columns, channels: 1)
       }
     }
   }

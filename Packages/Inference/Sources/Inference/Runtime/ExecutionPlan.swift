@@ -76,7 +76,14 @@ struct ExecutionPlan: Sendable {
         slots.release(storage[source])
         continue
       }
-      let slot = slots.allocate(for: index, size: planes[index]?.floatsPerItem ?? node.itemCount)
+      let slot: Int
+      if case .convolution = node.operation, node.inputs.count == 2, case .slot(let sum) = storage[node.inputs[1]] {
+        // A convolution that adds its product to its second input writes that input's slot.
+        slot = sum
+        slots.share(slot, with: index)
+      } else {
+        slot = slots.allocate(for: index, size: planes[index]?.floatsPerItem ?? node.itemCount)
+      }
       storage[index] = .slot(slot)
       let inputs = node.operation == .input ? [Storage.input] : node.inputs.map { storage[$0] }
       var step = Step(node: index, inputs: inputs, output: slot)

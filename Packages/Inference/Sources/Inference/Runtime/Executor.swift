@@ -28,7 +28,7 @@ enum Executor {
       }
       arena.inputPointers.withUnsafeBufferPointer { inputs in
         let work = StepWork(
-          plan: plan, step: step, inputs: inputs,
+          plan: plan, step: step, node: plan.graph.nodes[step.node], inputs: inputs,
           output: arena.base + plan.offset(ofSlot: step.output, batch: batch),
           arena: arena.base, batch: batch)
         let chunks = (batch * step.rowsPerItem + step.rowsPerChunk - 1) / step.rowsPerChunk
@@ -51,6 +51,7 @@ enum Executor {
 private struct StepWork {
   let plan: ExecutionPlan
   let step: ExecutionPlan.Step
+  let node: GraphNode
   let inputs: UnsafeBufferPointer<UnsafePointer<Float>>
   let output: UnsafeMutablePointer<Float>
   let arena: UnsafeMutablePointer<Float>
@@ -59,7 +60,6 @@ private struct StepWork {
   /// Runs chunk `chunk` with the scratch of worker `worker`.
   func run(chunk: Int, worker: Int) {
     guard let first = inputs.first else { return }
-    let node = plan.graph.nodes[step.node]
     let begin = chunk * step.rowsPerChunk
     let rows = BatchRows(
       rowsPerItem: step.rowsPerItem, range: begin..<min(begin + step.rowsPerChunk, batch * step.rowsPerItem))
@@ -79,7 +79,8 @@ private struct StepWork {
         return
       }
       ConvolutionKernel.run(
-        convolution, activation: node.activation, input: first, output: output, rows: rows, scratch: scratch)
+        convolution, activation: node.activation, input: first, output: output, rows: rows, scratch: scratch,
+        accumulate: inputs.count == 2)
     case .depthwise(let depthwise):
       let target = output + rows.range.lowerBound * depthwise.geometry.outputWidth * channels
       DepthwiseKernel.run(depthwise, input: first, output: target, rows: rows)

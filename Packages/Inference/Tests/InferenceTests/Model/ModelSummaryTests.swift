@@ -57,19 +57,23 @@ struct ModelSummaryTests {
     #expect(lines.allSatisfy { !$0.hasSuffix(" ") })
   }
 
-  @Test("every BatchNormalization and Activation is folded or fused: 23 computing steps")
+  @Test("every BatchNormalization, Activation and Add is folded or fused: 21 computing steps")
   func plan() throws {
     let plan = try model().plan
     let operations = plan.steps.map { plan.graph.nodes[$0.node].operation }
     let leftovers = operations.filter {
       switch $0 {
-      case .channelAffine, .activation: return true
+      case .channelAffine, .activation, .add: return true
       default: return false
       }
     }
     #expect(leftovers.isEmpty)
-    // Input copy, 7 Conv2D, 8 SeparableConv2D, 4 MaxPooling2D, 4 Add, 1 GAP (+ softmax).
-    #expect(operations.count == 1 + 7 + 8 + 4 + 4 + 1)
+    // Input copy, 7 Conv2D, 8 SeparableConv2D, 4 MaxPooling2D, 1 GAP (+ softmax); each Add is
+    // the residual Conv2D adding its product to the pooled tensor.
+    #expect(operations.count == 1 + 7 + 8 + 4 + 1)
+    let residuals = plan.steps.filter { plan.graph.nodes[$0.node].inputs.count == 2 }
+    #expect(residuals.count == 4)
+    #expect(residuals.allSatisfy { if case .convolution = plan.graph.nodes[$0.node].operation { true } else { false } })
     let gap = try #require(plan.steps.last.map { plan.graph.nodes[$0.node] })
     #expect(gap.operation == .globalAveragePooling && gap.activation == .softmax)
     // Slots are reused: far fewer than one per layer.
