@@ -1,4 +1,5 @@
 import Foundation
+import Inference
 import TerminalUI
 
 // The `emotions` executable: parse the command line, then run one command.
@@ -20,7 +21,8 @@ case .help(let topic):
   }
   _ = StandardStreams.printLine(text)
 case .version:
-  _ = StandardStreams.printLine("emotions \(HelpText.version)")
+  // The BLAS line names the kernels OpenBLAS runs and who chose them.
+  _ = StandardStreams.printLine("emotions \(HelpText.version)\nBLAS: \(BLASConfiguration.current)")
 case .routes(let format):
   do {
     _ = StandardStreams.printLine(try MainActor.assumeIsolated { try RoutesCommand.render(format) })

@@ -15,10 +15,12 @@ struct Report {
     let load = Self.loadAverage()
     result["machine"] = .object([
       "blas": .string(BLASConfiguration.current.configuration),
+      "blas_kernels": .string(BLASConfiguration.current.coreType),
+      "blas_kernels_origin": .string(BLASConfiguration.current.coreTypeOrigin.description),
       "processors": .integer(ProcessInfo.processInfo.activeProcessorCount),
       "load_average_start": .string(load),
     ])
-    text.append("machine: \(BLASConfiguration.current.configuration), load average at start \(load)")
+    text.append("machine: \(BLASConfiguration.current), load average at start \(load)")
     let detector = try workspace.loadDetector()
     if sections.contains("cnn") {
       try cnn(detector: detector, result: &result, text: &text)
@@ -77,6 +79,8 @@ struct Report {
     let endLoad = Self.loadAverage()
     result["machine"] = .object([
       "blas": .string(BLASConfiguration.current.configuration),
+      "blas_kernels": .string(BLASConfiguration.current.coreType),
+      "blas_kernels_origin": .string(BLASConfiguration.current.coreTypeOrigin.description),
       "processors": .integer(ProcessInfo.processInfo.activeProcessorCount),
       "load_average_start": .string(load), "load_average_end": .string(endLoad),
     ])
@@ -112,12 +116,20 @@ struct Report {
     }
     let layers = try bench.layers(batch: 8)
     let total = layers.reduce(0) { $0 + $1.median }
-    text.append("  per step at batch 8 (median of profiled runs):")
+    let sgemm = layers.reduce(0) { $0 + $1.timing.sgemmFLOPs }
+    text.append("  per step at batch 8 (median of profiled runs; MFLOP per face in cblas_sgemm):")
     for (timing, median) in layers {
       text.append(
         "    " + "\(timing.name) (\(timing.className))".padding(toLength: 44, withPad: " ", startingAt: 0)
-          + String(format: "%8.3f ms  %5.1f%%", median * 1000, 100 * median / max(total, 1e-12)))
+          + String(
+            format: "%8.3f ms  %5.1f%%  %6.2f", median * 1000, 100 * median / max(total, 1e-12),
+            timing.sgemmFLOPs / 8e6))
     }
+    text.append(
+      String(
+        format:
+          "  cblas_sgemm: %.2f MFLOP per face, the model's convolutions but depthwise %.2f (of %.2f in all)",
+        sgemm / 8e6, Double(Self.productFLOPs(model.summary)) / 1e6, Double(model.summary.flops) / 1e6))
     result["cnn"] = .object([
       "flops_per_face": .integer(model.summary.flops),
       "instruction_set": .string(KernelConfiguration.instructionSet),
@@ -135,9 +147,28 @@ struct Report {
         layers.map { timing, median in
           .object([
             "name": .string(timing.name), "class": .string(timing.className), "ms": .number(median * 1000),
+            "sgemm_mflop_per_face": .number(timing.sgemmFLOPs / 8e6),
           ])
         }),
     ])
+  }
+
+  /// The FLOPs per item of a model's Conv2D and Dense layers and of the pointwise halves of its
+  /// SeparableConv2D layers: what runs as matrix products.
+  static func productFLOPs(_ summary: ModelSummary) -> Int {
+    let layers = Dictionary(summary.layers.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    return summary.layers.reduce(0) { total, layer in
+      switch layer.className {
+      case "Conv2D", "Dense":
+        return total + layer.flops
+      case "SeparableConv2D":
+        let inputChannels = layer.inputs.first.flatMap { layers[$0]?.outputShape.last } ?? 0
+        return total + 2 * layer.outputShape.dropLast().reduce(1, *) * inputChannels
+          * (layer.outputShape.last ?? 0)
+      default:
+        return total
+      }
+    }
   }
 
   /// `median [min, max]` in milliseconds.
