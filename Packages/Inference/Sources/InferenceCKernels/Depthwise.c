@@ -112,17 +112,7 @@ KERNEL_ATTRIBUTES void depthwise_body(const InferenceWindow *w, long channels, c
         }
         ox += 4;
       } else {
-        const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
-        for (long c = 0; c < channels; c += 8) {
-          v8f a = {0};
-          for (long ky = ky0; ky < ky1; ky++) {
-            for (long kx = kx0; kx < kx1; kx++) {
-              a += load8(input + ((top + ky) * w->inputWidth + left + kx) * channels + c) *
-                   load8(kernel + (ky * w->kernelWidth + kx) * channels + c);
-            }
-          }
-          store8(row + ox * channels + c, a);
-        }
+        depthwise_pixel(w, channels, input, kernel, row + ox * channels, top, ky0, ky1, left);
         ox += 1;
       }
     }

@@ -19,7 +19,8 @@ enum PlanarConvolutionKernel {
   /// fewer than 16 output channels.
   static func handles(_ convolution: Convolution) -> Bool {
     let geometry = convolution.geometry
-    return convolution.outputChannels < 16 && convolution.inputChannels <= 16 && geometry.strideHeight == 1 && geometry.strideWidth == 1
+    return convolution.outputChannels < 16 && convolution.inputChannels <= 16 && geometry.strideHeight == 1
+      && geometry.strideWidth == 1
       && geometry.dilationHeight == 1 && geometry.dilationWidth == 1 && geometry.taps > 1
   }
 
@@ -63,8 +64,18 @@ enum PlanarConvolutionKernel {
       let layout = Layout(convolution, planeRows: planeRows)
       pack(input, convolution: convolution, rows: rows, layout: layout, into: scratch)
       let product = multiply(convolution, kernel: kernel, layout: layout, planes: scratch, scratch: scratch)
-      unpack(
-        product, convolution: convolution, activation: activation, rows: rows, layout: layout, into: output)
+      unpack(product, convolution: convolution, activation: activation, layout: layout, into: output) {
+        write in
+        // Each item's rows follow the previous item's, kh - 1 rows of the product apart.
+        var planeRow = 0
+        rows.forEachItem { item, range, _ in
+          for row in range {
+            write(planeRow, item, row)
+            planeRow += 1
+          }
+          planeRow += geometry.kernelHeight - 1
+        }
+      }
       return
     }
     // The tall image's rows from rows.range.lowerBound, read in place.
@@ -82,9 +93,14 @@ enum PlanarConvolutionKernel {
     }
     let product = multiply(
       convolution, kernel: kernel, layout: layout, planes: input + first, scratch: scratch)
-    unpackTall(
-      product, convolution: convolution, activation: activation, rows: rows, itemRows: inputPlanes.itemRows,
-      layout: layout, into: output)
+    unpack(product, convolution: convolution, activation: activation, layout: layout, into: output) { write in
+      // The tall image's rows past an item's output height are dropped.
+      for row in rows.range {
+        let item = row / inputPlanes.itemRows
+        let y = row - item * inputPlanes.itemRows
+        if y < geometry.outputHeight { write(row - rows.range.lowerBound, item, y) }
+      }
+    }
   }
 
   /// Where a chunk's planes, copied patches and product lie in the scratch.
@@ -109,19 +125,15 @@ enum PlanarConvolutionKernel {
     /// The layout of planes packed into the scratch, `planeRows` rows of them.
     init(_ convolution: Convolution, planeRows: Int) {
       let geometry = convolution.geometry
-      rowPitch = geometry.outputWidth + geometry.kernelWidth - 1
-      planePitch = (planeRows * rowPitch + geometry.kernelWidth - 1 + 15) / 16 * 16
-      columns = max(planeRows - geometry.kernelHeight + 1, 0) * rowPitch
-      perTap = convolution.inputChannels >= 8
-      inputChannels = convolution.inputChannels
-      patchLength = convolution.patchLength
-      outputChannels = convolution.outputChannels
-      packed = true
-      productPitch = columns
+      let rowPitch = geometry.outputWidth + geometry.kernelWidth - 1
+      self.init(
+        convolution, rowPitch: rowPitch,
+        planePitch: (planeRows * rowPitch + geometry.kernelWidth - 1 + 15) / 16 * 16,
+        columns: max(planeRows - geometry.kernelHeight + 1, 0) * rowPitch, packed: true)
     }
 
-    /// The layout of planes read in place, `columns` of them.
-    init(_ convolution: Convolution, rowPitch: Int, planePitch: Int, columns: Int) {
+    /// The layout of planes read in place (or packed), `columns` of them.
+    init(_ convolution: Convolution, rowPitch: Int, planePitch: Int, columns: Int, packed: Bool = false) {
       self.rowPitch = rowPitch
       self.planePitch = planePitch
       self.columns = columns
@@ -129,7 +141,7 @@ enum PlanarConvolutionKernel {
       inputChannels = convolution.inputChannels
       patchLength = convolution.patchLength
       outputChannels = convolution.outputChannels
-      packed = false
+      self.packed = packed
       productPitch = columns
     }
 
@@ -221,11 +233,13 @@ enum PlanarConvolutionKernel {
     return product
   }
 
-  /// Transposes each output row's columns of the product back to channels last, adding the
-  /// bias and applying the activation.
+  /// Transposes rows of the product back to channels last, adding the bias and applying the
+  /// activation: `rows` calls `write(planeRow, item, row)` for each output row, with the row
+  /// of the product it is in.
   private static func unpack(
-    _ product: UnsafeMutablePointer<Float>, convolution: Convolution, activation: Activation, rows: BatchRows,
-    layout: Layout, into output: UnsafeMutablePointer<Float>
+    _ product: UnsafeMutablePointer<Float>, convolution: Convolution, activation: Activation, layout: Layout,
+    into output: UnsafeMutablePointer<Float>,
+    rows: (_ write: (_ planeRow: Int, _ item: Int, _ row: Int) -> Void) -> Void
   ) {
     let geometry = convolution.geometry
     let channels = convolution.outputChannels
@@ -233,18 +247,12 @@ enum PlanarConvolutionKernel {
     let fused = activation == .linear || activation == .plainReLU
     let bias = convolution.bias ?? []
     bias.withUnsafeBufferPointer { bias in
-      var planeRow = 0
-      rows.forEachItem { item, range, _ in
-        for row in range {
-          let target = output + (item * geometry.outputHeight + row) * rowSize
-          inference_planes_to_pixels(
-            product + planeRow * layout.rowPitch, layout.columns, geometry.outputWidth, channels,
-            convolution.bias == nil ? nil : bias.baseAddress,
-            activation == .plainReLU ? 1 : 0, target)
-          if !fused { Epilogue.activate(activation, target, rows: geometry.outputWidth, channels: channels) }
-          planeRow += 1
-        }
-        planeRow += geometry.kernelHeight - 1
+      rows { planeRow, item, row in
+        let target = output + (item * geometry.outputHeight + row) * rowSize
+        inference_planes_to_pixels(
+          product + planeRow * layout.rowPitch, layout.productPitch, geometry.outputWidth, channels,
+          convolution.bias == nil ? nil : bias.baseAddress, activation == .plainReLU ? 1 : 0, target)
+        if !fused { Epilogue.activate(activation, target, rows: geometry.outputWidth, channels: channels) }
       }
     }
   }
@@ -261,33 +269,6 @@ enum PlanarConvolutionKernel {
         Epilogue.apply(
           activation, bias: channel < bias.count ? bias.baseAddress.map { $0 + channel } : nil, source: row,
           destination: row, rows: layout.columns, channels: 1)
-      }
-    }
-  }
-
-  /// Transposes the product of rows `rows` of a tall image (items of `itemRows` rows) back to
-  /// channels last, each item's output rows only, adding the bias and applying the activation.
-  private static func unpackTall(
-    _ product: UnsafeMutablePointer<Float>, convolution: Convolution, activation: Activation, rows: BatchRows,
-    itemRows: Int, layout: Layout, into output: UnsafeMutablePointer<Float>
-  ) {
-    let geometry = convolution.geometry
-    let channels = convolution.outputChannels
-    let rowSize = geometry.outputWidth * channels
-    let fused = activation == .linear || activation == .plainReLU
-    let bias = convolution.bias ?? []
-    bias.withUnsafeBufferPointer { bias in
-      for row in rows.range {
-        let item = row / itemRows
-        let y = row - item * itemRows
-        guard y < geometry.outputHeight else { continue }
-        let target = output + (item * geometry.outputHeight + y) * rowSize
-        inference_planes_to_pixels(
-          product + (row - rows.range.lowerBound) * layout.rowPitch, layout.productPitch,
-          geometry.outputWidth,
-          channels, convolution.bias == nil ? nil : bias.baseAddress, activation == .plainReLU ? 1 : 0, target
-        )
-        if !fused { Epilogue.activate(activation, target, rows: geometry.outputWidth, channels: channels) }
       }
     }
   }

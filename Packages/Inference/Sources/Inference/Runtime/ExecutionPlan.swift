@@ -77,7 +77,9 @@ struct ExecutionPlan: Sendable {
         continue
       }
       let slot: Int
-      if case .convolution = node.operation, node.inputs.count == 2, case .slot(let sum) = storage[node.inputs[1]] {
+      if case .convolution = node.operation, node.inputs.count == 2,
+        case .slot(let sum) = storage[node.inputs[1]]
+      {
         // A convolution that adds its product to its second input writes that input's slot.
         slot = sum
         slots.share(slot, with: index)

@@ -85,6 +85,34 @@ struct KernelTests {
       bias: values(channels.output, seed: 99))
   }
 
+  /// Runs `convolution` chunk by chunk through `run` (input, output, rows, scratch) for
+  /// several chunk sizes and checks the output against the plain sum after ReLU.
+  private func checkInChunks(
+    _ convolution: Convolution, seed: Int, chunkRows: [Int], scratch: (Int) -> Int,
+    _ run: (UnsafePointer<Float>, UnsafeMutablePointer<Float>, BatchRows, UnsafeMutablePointer<Float>) -> Void
+  ) {
+    let geometry = convolution.geometry
+    let input = values(
+      Self.batch * geometry.inputHeight * geometry.inputWidth * convolution.inputChannels, seed: seed)
+    for rowsPerChunk in chunkRows {
+      var output = [Float](
+        repeating: .nan,
+        count: Self.batch * geometry.outputHeight * geometry.outputWidth * convolution.outputChannels)
+      var buffer = [Float](repeating: .nan, count: scratch(rowsPerChunk))
+      for rows in chunks(rowsPerItem: geometry.outputHeight, rowsPerChunk: rowsPerChunk) {
+        input.withUnsafeBufferPointer { input in
+          output.withUnsafeMutableBufferPointer { output in
+            buffer.withUnsafeMutableBufferPointer { buffer in
+              run(input.baseAddress!, output.baseAddress!, rows, buffer.baseAddress!)
+            }
+          }
+        }
+      }
+      let worst = worstDifference(convolution, input: input, output: output)
+      #expect(worst < 1e-4, "geometry \(geometry), \(rowsPerChunk) rows a chunk: \(worst)")
+    }
+  }
+
   @Test(
     "im2col and one GEMM per chunk equal the plain sum, with bias and ReLU",
     arguments: [(1, 8), (8, 8), (3, 16), (16, 32), (32, 7), (3, 12)])
@@ -92,27 +120,13 @@ struct KernelTests {
     try OpenBLAS.require()
     for index in Self.geometries.indices {
       let convolution = try convolution(index, channels: channels)
-      let geometry = convolution.geometry
-      let input = values(
-        Self.batch * geometry.inputHeight * geometry.inputWidth * channels.input, seed: 7 + index)
-      for rowsPerChunk in [1, 3, 2 * geometry.outputHeight + 1] {
-        var output = [Float](
-          repeating: .nan, count: Self.batch * geometry.outputHeight * geometry.outputWidth * channels.output)
-        var scratch = [Float](
-          repeating: .nan, count: ConvolutionKernel.scratch(convolution, rows: rowsPerChunk))
-        for rows in chunks(rowsPerItem: geometry.outputHeight, rowsPerChunk: rowsPerChunk) {
-          input.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { output in
-              scratch.withUnsafeMutableBufferPointer { scratch in
-                ConvolutionKernel.run(
-                  convolution, activation: .plainReLU, input: input.baseAddress!, output: output.baseAddress!,
-                  rows: rows, scratch: scratch.baseAddress!)
-              }
-            }
-          }
-        }
-        let worst = worstDifference(convolution, input: input, output: output)
-        #expect(worst < 1e-4, "geometry \(Self.geometries[index]), \(rowsPerChunk) rows a chunk: \(worst)")
+      let height = convolution.geometry.outputHeight
+      checkInChunks(
+        convolution, seed: 7 + index, chunkRows: [1, 3, 2 * height + 1],
+        scratch: { ConvolutionKernel.scratch(convolution, rows: $0) }
+      ) { input, output, rows, scratch in
+        ConvolutionKernel.run(
+          convolution, activation: .plainReLU, input: input, output: output, rows: rows, scratch: scratch)
       }
     }
   }
@@ -125,29 +139,15 @@ struct KernelTests {
     for index in Self.geometries.indices {
       let convolution = try convolution(index, channels: channels)
       guard PlanarConvolutionKernel.handles(convolution) else { continue }
-      let geometry = convolution.geometry
       let kernel = PlanarConvolutionKernel.transposedKernel(convolution)
-      let input = values(
-        Self.batch * geometry.inputHeight * geometry.inputWidth * channels.input, seed: 5 + index)
-      for rowsPerChunk in [1, 4, 2 * geometry.outputHeight + 1] {
-        var output = [Float](
-          repeating: .nan, count: Self.batch * geometry.outputHeight * geometry.outputWidth * channels.output)
-        var scratch = [Float](
-          repeating: .nan, count: PlanarConvolutionKernel.scratch(convolution, rows: rowsPerChunk))
-        for rows in chunks(rowsPerItem: geometry.outputHeight, rowsPerChunk: rowsPerChunk) {
-          input.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { output in
-              scratch.withUnsafeMutableBufferPointer { scratch in
-                PlanarConvolutionKernel.run(
-                  convolution, kernel: kernel, activation: .plainReLU, input: input.baseAddress!,
-                  output: output.baseAddress!, rows: rows, batch: Self.batch, scratch: scratch.baseAddress!,
-                  inputPlanes: nil, outputPlanes: nil)
-              }
-            }
-          }
-        }
-        let worst = worstDifference(convolution, input: input, output: output)
-        #expect(worst < 1e-4, "geometry \(Self.geometries[index]), \(rowsPerChunk) rows a chunk: \(worst)")
+      let height = convolution.geometry.outputHeight
+      checkInChunks(
+        convolution, seed: 5 + index, chunkRows: [1, 4, 2 * height + 1],
+        scratch: { PlanarConvolutionKernel.scratch(convolution, rows: $0) }
+      ) { input, output, rows, scratch in
+        PlanarConvolutionKernel.run(
+          convolution, kernel: kernel, activation: .plainReLU, input: input, output: output, rows: rows,
+          batch: Self.batch, scratch: scratch, inputPlanes: nil, outputPlanes: nil)
       }
     }
   }

@@ -73,7 +73,10 @@ struct ModelSummaryTests {
     #expect(operations.count == 1 + 7 + 8 + 4 + 1)
     let residuals = plan.steps.filter { plan.graph.nodes[$0.node].inputs.count == 2 }
     #expect(residuals.count == 4)
-    #expect(residuals.allSatisfy { if case .convolution = plan.graph.nodes[$0.node].operation { true } else { false } })
+    #expect(
+      residuals.allSatisfy {
+        if case .convolution = plan.graph.nodes[$0.node].operation { true } else { false }
+      })
     let gap = try #require(plan.steps.last.map { plan.graph.nodes[$0.node] })
     #expect(gap.operation == .globalAveragePooling && gap.activation == .softmax)
     // Slots are reused: far fewer than one per layer.
