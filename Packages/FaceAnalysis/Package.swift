@@ -4,7 +4,11 @@ import PackageDescription
 let package = Package(
   name: "FaceAnalysis",
   products: [
-    .library(name: "FaceAnalysis", targets: ["FaceAnalysis"])
+    .library(name: "FaceAnalysis", targets: ["FaceAnalysis"]),
+    // What a flow builds against: values and protocols, no C library, no Inference.
+    .library(name: "FaceAnalysisInterface", targets: ["FaceAnalysisInterface"]),
+    // Fakes of the interface for tests and demos.
+    .library(name: "FaceAnalysisTesting", targets: ["FaceAnalysisTesting"]),
   ],
   dependencies: [
     .package(path: "../Inference")
@@ -22,16 +26,20 @@ let package = Package(
     ),
     .target(name: "CPNGShims", dependencies: ["CPNG"]),
     .target(name: "HaarCKernels"),
+    .target(name: "FaceAnalysisInterface"),
+    .target(name: "FaceAnalysisTesting", dependencies: ["FaceAnalysisInterface"]),
     .target(
       name: "FaceAnalysis",
       dependencies: [
+        "FaceAnalysisInterface",
         "CTurboJPEG",
         "CPNGShims",
         "HaarCKernels",
         .product(name: "Inference", package: "Inference"),
       ]
     ),
-    .testTarget(name: "FaceAnalysisTests", dependencies: ["FaceAnalysis"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "FaceAnalysisTests", dependencies: ["FaceAnalysis", "FaceAnalysisTesting"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

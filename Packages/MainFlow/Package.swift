@@ -18,7 +18,7 @@ let package = Package(
       dependencies: [
         .product(name: "Navigation", package: "Navigation"),
         .product(name: "TerminalUI", package: "TerminalUI"),
-        .product(name: "FaceAnalysis", package: "FaceAnalysis"),
+        .product(name: "FaceAnalysisInterface", package: "FaceAnalysis"),
       ]
     ),
     .executableTarget(
@@ -27,7 +27,7 @@ let package = Package(
         "MainFlow",
         .product(name: "Navigation", package: "Navigation"),
         .product(name: "TerminalUI", package: "TerminalUI"),
-        .product(name: "FaceAnalysis", package: "FaceAnalysis"),
+        .product(name: "FaceAnalysisTesting", package: "FaceAnalysis"),
       ]
     ),
     .testTarget(
@@ -36,7 +36,8 @@ let package = Package(
         "MainFlow",
         .product(name: "NavigationTesting", package: "Navigation"),
         .product(name: "TerminalUI", package: "TerminalUI"),
-        .product(name: "FaceAnalysis", package: "FaceAnalysis"),
+        .product(name: "FaceAnalysisInterface", package: "FaceAnalysis"),
+        .product(name: "FaceAnalysisTesting", package: "FaceAnalysis"),
       ]
     ),
   ],

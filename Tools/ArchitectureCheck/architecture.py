@@ -44,6 +44,7 @@ RULES = (
     "flow-imports-flow",
     "flow-public-api",
     "dependency-direction",
+    "flow-c-closure",
     "c-library-import",
     "module-navigation",
     "module-knows-module",
@@ -71,6 +72,7 @@ class Package:
     name: str
     path: Path
     targets: list[dict] = field(default_factory=list)
+    products: list[dict] = field(default_factory=list)
     dependencies: list[str] = field(default_factory=list)
 
     @property
@@ -85,6 +87,16 @@ class Package:
         return sorted(
             path for folder in ("Sources", "Tests") for path in (self.path / folder).rglob("*.swift")
             if ".build" not in path.relative_to(self.path).parts)
+
+    def is_c_target(self, name: str) -> bool:
+        """Whether target `name` is a system library or has C, C++ or assembly sources."""
+        entry = next((t for t in self.targets if t["name"] == name), None)
+        if entry is None:
+            return False
+        if entry.get("type") == "system":
+            return True
+        folder = self.path / (entry.get("path") or f"Sources/{name}")
+        return any(path.suffix in (".c", ".cc", ".cpp", ".m", ".S") for path in folder.rglob("*"))
 
     def target_names(self, kind: str | None = None) -> list[str]:
         return [t["name"] for t in self.targets if kind is None or t["type"] == kind]
@@ -128,6 +140,7 @@ class Checker:
                     self.report("builds-alone", package.manifest, 1, f"the manifest does not load: {manifest}")
                     continue
                 package.targets = manifest.get("targets", [])
+                package.products = manifest.get("products", [])
                 package.dependencies = [dependency_name(d) for d in manifest.get("dependencies", [])]
 
     def modules_of_flows(self) -> dict[str, str]:
@@ -178,6 +191,60 @@ class Checker:
                     "dependency-direction", package.manifest, line_of(package.manifest, dependency),
                     f"{package.name} depends on {dependency}, against DESIGN section 2: "
                     f"{package.name} ──> {arrows}")
+
+    def check_flow_closures(self) -> None:
+        """A flow builds against interfaces: no target in its dependency closure that lives in
+        another package is a system library or has C sources. The packages every flow builds on
+        (the `*Flow` arrows: Navigation, and TerminalUI with its libc shim) are exempt."""
+        by_name = {p.name: p for p in self.packages}
+        for package in self.packages:
+            if not package.is_flow:
+                continue
+            for target in package.targets:
+                exempt = {package.name} | ALLOWED_DEPENDENCIES["*Flow"]
+                found = self.c_target_reached(exempt, package, target["name"], by_name, set())
+                if found:
+                    via, c_target = found
+                    self.report(
+                        "flow-c-closure", package.manifest, line_of(package.manifest, via),
+                        f"{package.name}'s target {target['name']} reaches the C target {c_target} of "
+                        f"{via}; a flow depends on interface products (pure Swift) only")
+
+    def c_target_reached(
+        self, exempt: set[str], package: Package, target: str, packages: dict[str, Package],
+        seen: set[tuple[str, str]]
+    ) -> tuple[str, str] | None:
+        """(package, target) of the first C or system-library target of a package not in
+        `exempt` that `target` of `package` depends on, directly or not."""
+        if (package.name, target) in seen:
+            return None
+        seen.add((package.name, target))
+        entry = next((t for t in package.targets if t["name"] == target), None)
+        if entry is None:
+            return None
+        for dependency in entry.get("dependencies", []):
+            if "product" in dependency:
+                product, owner = dependency["product"][0], dependency["product"][1]
+                other = packages.get(owner or "")
+                if other is None:
+                    continue
+                names = next((p["targets"] for p in other.products if p["name"] == product), [])
+                for name in names:
+                    if other.name not in exempt and other.is_c_target(name):
+                        return (other.name, name)
+                    found = self.c_target_reached(exempt, other, name, packages, seen)
+                    if found:
+                        return found
+            else:
+                name = (dependency.get("byName") or dependency.get("target") or [None])[0]
+                if name is None:
+                    continue
+                if package.name not in exempt and package.is_c_target(name):
+                    return (package.name, name)
+                found = self.c_target_reached(exempt, package, name, packages, seen)
+                if found:
+                    return found
+        return None
 
     def allowed(self, package: Package) -> set[str] | None:
         if package.is_flow:
@@ -296,6 +363,7 @@ class Checker:
         self.timed("read manifests (swift package dump-package)", self.discover)
         self.timed("imports", self.check_imports)
         self.timed("dependencies", self.check_dependencies)
+        self.timed("flow closures", self.check_flow_closures)
         self.timed("modules", self.check_modules)
         if "builds-alone" in self.rules and not self.skip_build:
             self.timed("builds", self.check_builds)

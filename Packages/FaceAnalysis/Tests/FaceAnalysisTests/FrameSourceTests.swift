@@ -28,6 +28,8 @@ struct FrameSourceTests {
 
   @Test("A video through ffmpeg: sampled frames, indices, times; OpenCV's boxes and fer's scores on each")
   func video() throws {
+    ChildProcessGate.enterShared()
+    defer { ChildProcessGate.leave() }
     let path = try TestFiles.fixture("faces.mp4")
     let source = try FrameSources.open(path, options: FrameSourceOptions(every: 3))
     #expect(source.kind == .video)
@@ -64,6 +66,8 @@ struct FrameSourceTests {
 
   @Test("A video without faces gives frames and no faces")
   func noFaceVideo() throws {
+    ChildProcessGate.enterShared()
+    defer { ChildProcessGate.leave() }
     let source = try FrameSources.open(
       try TestFiles.fixture("noface.mp4"), options: FrameSourceOptions(every: 5))
     let (frames, errors) = Self.drain(source)
@@ -75,6 +79,8 @@ struct FrameSourceTests {
 
   @Test("lavfi graphs are inputs too")
   func lavfi() throws {
+    ChildProcessGate.enterShared()
+    defer { ChildProcessGate.leave() }
     let source = try FrameSources.open("lavfi:testsrc=duration=1:size=64x48:rate=5")
     #expect(source.kind == .lavfi)
     let (frames, errors) = Self.drain(source)
@@ -87,6 +93,8 @@ struct FrameSourceTests {
 
   @Test("ffmpeg is reaped at the end, on close, on release and after errors")
   func reaping() throws {
+    ChildProcessGate.enterAlone()
+    defer { ChildProcessGate.leave() }
     let path = try TestFiles.fixture("faces.mp4")
     // Closed after one frame.
     let closed = try VideoSource(input: path, kind: .video)
@@ -147,6 +155,8 @@ struct FrameSourceTests {
 
   @Test("Bad inputs are one-line typed errors naming the input")
   func badInputs() throws {
+    ChildProcessGate.enterShared()
+    defer { ChildProcessGate.leave() }
     let folder = try TestFiles.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let missing = folder.appendingPathComponent("missing.mp4").path
@@ -190,6 +200,8 @@ struct FrameSourceTests {
 
   @Test("Lists: inputs one after another, a failing input reported once")
   func list() throws {
+    ChildProcessGate.enterShared()
+    defer { ChildProcessGate.leave() }
     let folder = try TestFiles.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let image = try TestFiles.fixture("camera.pgm")

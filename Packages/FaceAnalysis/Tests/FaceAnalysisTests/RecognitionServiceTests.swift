@@ -13,6 +13,8 @@ struct RecognitionServiceTests {
   }
 
   @Test func eachKindOfSourcePlaysItsOwnWay() throws {
+    ChildProcessGate.enterShared()
+    defer { ChildProcessGate.leave() }
     let service = try service()
     let cases: [(String, Playback)] = [
       (try TestFiles.fixture("astronaut.png"), .still),
@@ -35,6 +37,8 @@ struct RecognitionServiceTests {
   }
 
   @Test func readingAndRecognisingAreSeparateStages() throws {
+    ChildProcessGate.enterShared()
+    defer { ChildProcessGate.leave() }
     let session = try service().open(source: try TestFiles.fixture("faces.mp4"))
     defer { session.close() }
     #expect(session.summary.hasSuffix("faces.mp4 (video, 640x360, 10 fps)"))
@@ -48,6 +52,8 @@ struct RecognitionServiceTests {
   }
 
   @Test func slidesAreReadByIndex() throws {
+    ChildProcessGate.enterShared()
+    defer { ChildProcessGate.leave() }
     let image = try TestFiles.fixture("astronaut.png")
     let folder = (image as NSString).deletingLastPathComponent
     let session = try service().open(source: folder)
@@ -56,11 +62,11 @@ struct RecognitionServiceTests {
     let second = try session.frame(at: 1)
     #expect(second.index == 1 && second.source == files[1] && second.time == nil)
     #expect(second.image == (try ImageDecoder().decode(contentsOfFile: files[1])))
-    #expect(throws: RecognitionSessionError.noSlide(index: files.count)) {
+    #expect(throws: RecognitionStagesError.noSlide(index: files.count)) {
       try session.frame(at: files.count)
     }
     let video = try service().open(source: try TestFiles.fixture("faces.mp4"))
     defer { video.close() }
-    #expect(throws: RecognitionSessionError.noSlide(index: 0)) { try video.frame(at: 0) }
+    #expect(throws: RecognitionStagesError.noSlide(index: 0)) { try video.frame(at: 0) }
   }
 }

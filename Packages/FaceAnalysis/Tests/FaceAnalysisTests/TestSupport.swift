@@ -87,3 +87,23 @@ enum SharedCascade {
     try HaarCascade(contentsOfFile: try TestFiles.model("haarcascade_frontalface_default.xml"))
   }
 }
+
+/// Keeps `ChildProcesses.terminateAll()`, which ends every ffmpeg child of the process, from
+/// ending the children of tests running beside it: tests that start children hold the gate
+/// shared, the one that ends them all holds it alone.
+enum ChildProcessGate {
+  private final class Lock: @unchecked Sendable {
+    var rwlock = pthread_rwlock_t()
+    init() { pthread_rwlock_init(&rwlock, nil) }
+  }
+  private static let lock = Lock()
+
+  /// Enters beside other tests that start children; pair with ``leave()``.
+  static func enterShared() { pthread_rwlock_rdlock(&lock.rwlock) }
+
+  /// Enters alone; pair with ``leave()``.
+  static func enterAlone() { pthread_rwlock_wrlock(&lock.rwlock) }
+
+  /// Leaves the gate.
+  static func leave() { pthread_rwlock_unlock(&lock.rwlock) }
+}

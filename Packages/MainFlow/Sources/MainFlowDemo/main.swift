@@ -1,3 +1,4 @@
+import FaceAnalysisTesting
 import MainFlow
 import Navigation
 import TerminalUI
@@ -7,7 +8,7 @@ import TerminalUI
 //   swift run --package-path Packages/MainFlow MainFlowDemo
 let router = TerminalRouter(appName: "MainFlow demo")
 let app = TerminalApp.openOrExit(router: router, program: "MainFlowDemo")
-let factory = MainFlowFactory(service: SyntheticRecognitionService(), scheduler: app)
+let factory = MainFlowFactory(service: FakeRecognitionService(script: FakeScript.synthetic), scheduler: app)
 let flow = factory.makeCoordinator(router: router)
 flow.onRequest = { [weak router] request in
   switch request {

@@ -1,4 +1,5 @@
-import FaceAnalysis
+import FaceAnalysisInterface
+import FaceAnalysisTesting
 import Foundation
 import Navigation
 import TerminalUI
@@ -12,11 +13,9 @@ struct CameraLossScreenTests {
   @Test(arguments: [Size(width: 80, height: 24), Size(width: 200, height: 60)])
   func thePickerSaysWhyItIsBack(size: Size) throws {
     let camera = FakeRecognitionService { name in
-      FakeSession(
+      FakeScript(
         name: name, frames: 100, playback: .live(framesPerSecond: 100, isCamera: true),
-        failure: (
-          after: 2, error: FakeFailure(description: "/dev/video0: video decoding failed: No such device")
-        ))
+        failure: (after: 2, message: "/dev/video0: video decoding failed: No such device"))
     }
     let router = TerminalRouter(appName: "Emotions")
     let terminal = VirtualTerminal(router: router, size: size)

@@ -1,4 +1,5 @@
-import FaceAnalysis
+import FaceAnalysisInterface
+import FaceAnalysisTesting
 import Foundation
 import Navigation
 import NavigationTesting
@@ -42,7 +43,7 @@ struct MainCoordinatorTests {
     repeat {
       Thread.sleep(forTimeInterval: 0.01)
       loop.runPostedJobs()
-    } while Date() < deadline && service.opened.withLock(\.count) > 0
+    } while Date() < deadline && !service.sessions.isEmpty
       && (router.top(as: VisionView.self)?.status.contains("finished") == false)
   }
 
@@ -126,9 +127,9 @@ struct MainCoordinatorTests {
 
   @Test func aLostCameraGoesBackToThePickerSayingWhy() throws {
     let camera = FakeRecognitionService { name in
-      FakeSession(
+      FakeScript(
         name: name, frames: 100, playback: .live(framesPerSecond: 100, isCamera: true),
-        failure: (after: 2, error: FakeFailure(description: "/dev/video0: no such device")))
+        failure: (after: 2, message: "/dev/video0: no such device"))
     }
     do {
       let flow = try #require(

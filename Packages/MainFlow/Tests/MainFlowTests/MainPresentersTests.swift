@@ -1,4 +1,5 @@
-import FaceAnalysis
+import FaceAnalysisInterface
+import FaceAnalysisTesting
 import Foundation
 import TerminalUI
 import Testing
@@ -69,7 +70,7 @@ struct MainPresentersTests {
     let loop = VirtualTerminal(router: TerminalRouter(), size: Size(width: 80, height: 24), mode: .line)
     let root = ScreenOwner()
     loop.router.setRoot(LabelScreen(), route: MainRoutes.main, owner: root)
-    let service = FakeRecognitionService(frameCount: 2)
+    let service = FakeRecognitionService { FakeScript(name: $0, frames: 2) }
     let presenter = VisionPresenter(source: "clip.mp4", service: service, scheduler: loop.app)
     let view = FakeVisionView()
     let output = Output()
@@ -94,7 +95,7 @@ struct MainPresentersTests {
         ImageView.Box(x: 1, y: 0, width: 2, height: 2, label: "happy 75%", color: .rgb(255, 210, 0))
       ])
     #expect(shown.scoreTitle == "Largest face: happy 75%")
-    #expect(shown.scores.map(\.label) == EmotionRecognizer.labels)
+    #expect(shown.scores.map(\.label) == FakeScript.labels)
     #expect(shown.scores[3].value == 0.75)
     #expect(shown.canPause && shown.canSave && !shown.isPaused)
     let last = try #require(view.models.last)

@@ -1,4 +1,5 @@
-import FaceAnalysis
+import FaceAnalysisInterface
+import FaceAnalysisTesting
 import Foundation
 import Navigation
 import TerminalUI
@@ -27,15 +28,16 @@ final class VisionHarness {
   let output = VisionOutputRecorder()
   let view: VisionView
   let input: any VisionModuleInput
+  let service: FakeRecognitionService
 
   init(
-    service: any RecognitionService, source: String = "clip.mp4", size: Size = Size(width: 80, height: 24),
-    mode: TerminalApp.Mode = .fullScreen, environment: [String: String] = ["TERM": "xterm-256color"],
-    saver: any FrameSaving = PNGFrameSaver(directory: NSTemporaryDirectory())
+    service: FakeRecognitionService, source: String = "clip.mp4", size: Size = Size(width: 80, height: 24),
+    mode: TerminalApp.Mode = .fullScreen, environment: [String: String] = ["TERM": "xterm-256color"]
   ) throws {
+    self.service = service
     terminal = VirtualTerminal(router: router, size: size, mode: mode, environment: environment)
     let module = VisionConfigurator.make(
-      source: source, service: service, scheduler: terminal.app, output: output, saver: saver)
+      source: source, service: service, scheduler: terminal.app, output: output)
     view = try #require(module.screen as? VisionView)
     input = module.input
     // Pushed over a root, as in the app, so that the router offers Esc.

@@ -1,4 +1,5 @@
-import FaceAnalysis
+import FaceAnalysisInterface
+import FaceAnalysisTesting
 import Foundation
 import TerminalUI
 import Testing
@@ -14,28 +15,9 @@ struct VisionPartsTests {
       faces: faces, detectionSeconds: 0.02, classificationSeconds: 0.01)
   }
 
-  static let sad = FakeSession.face(x: 0, y: 0, width: 10, height: 10, scores: [0, 0, 0, 0.1, 0.8, 0, 0.1])
-  static let happy = FakeSession.face(
+  static let sad = FakeScript.face(x: 0, y: 0, width: 10, height: 10, scores: [0, 0, 0, 0.1, 0.8, 0, 0.1])
+  static let happy = FakeScript.face(
     x: 5, y: 5, width: 20, height: 20, scores: [0, 0, 0, 0.9, 0.05, 0, 0.05])
-
-  @Test func theTallyCountsSharesAndMeanTime() throws {
-    var tally = VisionTally()
-    #expect(tally.description(labels: EmotionRecognizer.labels) == "0 frames, 0 faces")
-    try tally.add(Self.frame(faces: [Self.sad, Self.happy]))
-    try tally.add(Self.frame(faces: []))
-    try tally.add(Self.frame(faces: [Self.happy]))
-    tally.dropped = 4
-    #expect(tally.shares(labels: EmotionRecognizer.labels).map(\.label) == ["happy", "sad"])
-    #expect(
-      tally.description(labels: EmotionRecognizer.labels)
-        == "3 frames, 3 faces, happy 67%, sad 33%, 30 ms a frame, 4 dropped")
-  }
-
-  @Test func equalSharesKeepModelOrder() throws {
-    var tally = VisionTally()
-    try tally.add(Self.frame(faces: [Self.sad, Self.happy]))
-    #expect(tally.shares(labels: EmotionRecognizer.labels).map(\.label) == ["happy", "sad"])
-  }
 
   @Test func theHistoryKeepsTheLastSecondsAndStaysSmall() {
     var history = ScoreHistory(span: 2, capacity: 5)
@@ -70,40 +52,4 @@ struct VisionPartsTests {
       VisionReport.line(for: video, playback: .slideShow(count: 3)).hasPrefix("/videos/clip.mp4: 2 faces: "))
   }
 
-  @Test func theLargestFaceIsTheBiggestBox() throws {
-    #expect(try Self.frame(faces: [Self.sad, Self.happy]).largestFace == Self.happy)
-    #expect(try Self.frame(faces: []).largestFace == nil)
-  }
-
-  @Test func savedFramesGoToThePicturesFolderOrTheCurrentOne() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "vision-names-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    #expect(
-      PNGFrameSaver.defaultDirectory(
-        environment: ["XDG_PICTURES_DIR": folder.path], currentDirectory: "/here") == folder.path)
-    #expect(
-      PNGFrameSaver.defaultDirectory(
-        environment: ["XDG_PICTURES_DIR": "/no/such/folder"], currentDirectory: "/here") == "/here")
-    #expect(PNGFrameSaver.defaultDirectory(environment: [:], currentDirectory: "/here") == "/here")
-
-    let saver = PNGFrameSaver(directory: folder.path) { Date(timeIntervalSince1970: 0) }
-    let frame = try Self.frame(index: 7, faces: [Self.happy])
-    let first = try saver.save(frame, source: "clip.mp4")
-    let second = try saver.save(frame, source: "clip.mp4")
-    let stem = folder.path + "/emotions-clip-frame7-" + Self.stamp(Date(timeIntervalSince1970: 0))
-    #expect(first == stem + ".png")
-    #expect(second == stem + "-2.png", "an existing file is never overwritten")
-    #expect(throws: PNGEncoder.Failure.self) {
-      try PNGFrameSaver(directory: "/no/such/folder").save(frame, source: "clip.mp4")
-    }
-  }
-
-  private static func stamp(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyyMMdd-HHmmss"
-    return formatter.string(from: date)
-  }
 }

@@ -1,4 +1,5 @@
-import FaceAnalysis
+import FaceAnalysisInterface
+import FaceAnalysisTesting
 import Foundation
 import Navigation
 import TerminalUI
@@ -10,16 +11,17 @@ import Testing
 @Suite("Vision screen")
 struct VisionScreenTests {
   /// A 64x32 still with two faces, the larger one happy.
-  static func stillService() -> FakeRecognitionService {
-    FakeRecognitionService { name in
-      FakeSession(name: name, frames: 1, playback: .still, width: 64, height: 32, timing: (0.012, 0.004)) {
-        _ in
-        [
-          FakeSession.face(x: 8, y: 8, width: 16, height: 16, scores: [0, 0, 0, 0.75, 0.05, 0.1, 0.1]),
-          FakeSession.face(x: 40, y: 10, width: 12, height: 12, scores: [0.1, 0, 0, 0.1, 0.6, 0.1, 0.1]),
-        ]
-      }
+  nonisolated static func stillScript(_ name: String) -> FakeScript {
+    FakeScript(name: name, frames: 1, playback: .still, width: 64, height: 32, timing: (0.012, 0.004)) { _ in
+      [
+        FakeScript.face(x: 8, y: 8, width: 16, height: 16, scores: [0, 0, 0, 0.75, 0.05, 0.1, 0.1]),
+        FakeScript.face(x: 40, y: 10, width: 12, height: 12, scores: [0.1, 0, 0, 0.1, 0.6, 0.1, 0.1]),
+      ]
     }
+  }
+
+  static func stillService() -> FakeRecognitionService {
+    FakeRecognitionService { stillScript($0) }
   }
 
   // MARK: - Layout
@@ -147,7 +149,7 @@ struct VisionScreenTests {
 
   @Test func spacePausesAndResumes() throws {
     let service = FakeRecognitionService {
-      FakeSession(name: $0, frames: 100_000, playback: .video(framesPerSecond: 200))
+      FakeScript(name: $0, frames: 100_000, playback: .video(framesPerSecond: 200))
     }
     let harness = try VisionHarness(service: service)
     defer { harness.close() }
@@ -164,6 +166,7 @@ struct VisionScreenTests {
     }
     #expect(harness.view.status == paused)
     #expect(harness.terminal.screenLines[21].hasPrefix(" fake clip.mp4 · paused at frame"))
+    #expect(service.sessions.first?.pauseRequests == [true], "the session is paused too")
     harness.terminal.press(.character(" "))
     #expect(
       harness.pump {
@@ -175,26 +178,6 @@ struct VisionScreenTests {
     Int(status.split(separator: " ").last ?? "") ?? -1
   }
 
-  @Test func aSlowRecognizerDropsFramesInsteadOfQueueingThem() throws {
-    let session = FakeSession(
-      name: "lavfi:testsrc2", frames: 50, playback: .live(framesPerSecond: nil, isCamera: false),
-      waitsForTheEnd: true)
-    let harness = try VisionHarness(
-      service: FakeRecognitionService { _ in session }, source: "lavfi:testsrc2")
-    defer { harness.close() }
-    #expect(harness.playToTheEnd())
-    // Recognition is held until the source has ended: at most the frame it holds and the
-    // newest one, waiting in the single slot, are recognised; every other frame is dropped.
-    let recognized = session.recognized.withLock { $0 }
-    #expect(session.framesRead.withLock { $0 } == 51)
-    #expect((1...2).contains(recognized))
-    let status = harness.view.status
-    #expect(status.hasPrefix("finished · \(recognized) frames, \(recognized) faces, happy 100%"), "\(status)")
-    // Dropped: those never recognised, and a recognised one the loop had no time to take.
-    let dropped = Int(status.split(separator: " ").dropLast().last ?? "") ?? 0
-    #expect(dropped == 50 - recognized || dropped == 49, "\(status)")
-  }
-
   @Test func theSummaryAtTheEnd() throws {
     let harness = try VisionHarness(service: Self.summaryService())
     defer { harness.close() }
@@ -203,13 +186,15 @@ struct VisionScreenTests {
     #expect(harness.view.keyHints.first == KeyHint("s", "save PNG"), "a finished video no longer pauses")
   }
 
-  static func summaryService() -> FakeRecognitionService {
-    FakeRecognitionService { name in
-      FakeSession(name: name, frames: 4, timing: (0.010, 0.005)) { index in
-        let sad = FakeSession.face(x: 0, y: 0, width: 1, height: 1, scores: [0, 0, 0, 0.2, 0.7, 0, 0.1])
-        return index % 2 == 0 ? [FakeSession.happyFace] : [FakeSession.happyFace, sad]
-      }
+  nonisolated static func summaryScript(_ name: String) -> FakeScript {
+    FakeScript(name: name, frames: 4, timing: (0.010, 0.005)) { index in
+      let sad = FakeScript.face(x: 0, y: 0, width: 1, height: 1, scores: [0, 0, 0, 0.2, 0.7, 0, 0.1])
+      return index % 2 == 0 ? [FakeScript.happyFace] : [FakeScript.happyFace, sad]
     }
+  }
+
+  static func summaryService() -> FakeRecognitionService {
+    FakeRecognitionService { summaryScript($0) }
   }
 
   @Test func lineModePrintsEveryFrameThenTheSummary() throws {
@@ -228,6 +213,7 @@ struct VisionScreenTests {
         "summary: 4 frames, 6 faces, happy 67%, sad 33%, 15 ms a frame",
       ])
     #expect(!transcript.contains("\u{1B}"))
+    #expect(harness.service.sessions.map(\.policy) == [.everyFrame], "line mode asks for every frame")
   }
 
   @Test func lineModeChoicesKeepTheirNumbers() throws {
@@ -235,8 +221,12 @@ struct VisionScreenTests {
       "vision-line-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let harness = try VisionHarness(
-      service: Self.summaryService(), mode: .line, saver: PNGFrameSaver(directory: folder.path))
+    let service = FakeRecognitionService { name in
+      var script = Self.summaryScript(name)
+      script.save = { frame in .success(folder.path + "/emotions-fake-frame\(frame.index).png") }
+      return script
+    }
+    let harness = try VisionHarness(service: service, mode: .line)
     defer { harness.close() }
     #expect(harness.playToTheEnd())
     harness.terminal.enter("")  // prints the page again
@@ -252,22 +242,8 @@ struct VisionScreenTests {
     #expect(harness.output.requests == ["picker"])
   }
 
-  @Test func lineModeReportsEveryFrameOfAFileEvenWhenTheRecognizerIsSlow() throws {
-    let session = FakeSession(name: "clip.mp4", frames: 30, waitsForTheEnd: true)
-    let harness = try VisionHarness(service: FakeRecognitionService { _ in session }, mode: .line)
-    defer { harness.close() }
-    // In line mode a file is reported frame by frame: the reader waits instead of dropping,
-    // so it never reaches the end while recognition holds the first frame; open the gate.
-    session.endGate?.signal()
-    #expect(harness.playToTheEnd())
-    harness.terminal.runPostedJobs()
-    let lines = harness.terminal.transcript.split(separator: "\n").filter { $0.hasPrefix("frame ") }
-    #expect(lines.count == 30)
-    #expect(harness.view.status == "finished · 30 frames, 30 faces, happy 100%, 0 ms a frame")
-  }
-
   @Test func aFolderIsASlideShowSteppedWithTheArrows() throws {
-    let service = FakeRecognitionService { FakeSession(name: $0, frames: 0, playback: .slideShow(count: 3)) }
+    let service = FakeRecognitionService { FakeScript(name: $0, frames: 0, playback: .slideShow(count: 3)) }
     let harness = try VisionHarness(service: service, source: "photos")
     defer { harness.close() }
     #expect(harness.pump { harness.view.status.hasSuffix("image 1 of 3 · slide1.png") })
@@ -277,6 +253,7 @@ struct VisionScreenTests {
     harness.terminal.press(.left, .left)
     #expect(harness.pump { harness.view.status == "This is the first image." })
     #expect(harness.view.model.slide?.index == 0)
+    #expect(harness.service.sessions.first?.slidesAsked == [1, 0])
   }
 
   @Test func escapeAsksForAnotherSource() throws {
@@ -289,11 +266,9 @@ struct VisionScreenTests {
 
   @Test func aCameraThatGoesAwayIsReported() throws {
     let service = FakeRecognitionService { name in
-      FakeSession(
+      FakeScript(
         name: name, frames: 1000, playback: .live(framesPerSecond: 100, isCamera: true),
-        failure: (
-          after: 3, error: FakeFailure(description: "/dev/video0: video decoding failed: No such device")
-        ))
+        failure: (after: 3, message: "/dev/video0: video decoding failed: No such device"))
     }
     let harness = try VisionHarness(service: service, source: "/dev/video0")
     defer { harness.close() }
@@ -306,67 +281,45 @@ struct VisionScreenTests {
     #expect(harness.terminal.screen.contains("✗ The camera went away"))
   }
 
-  @Test func sPutsTheFrameWithItsBoxesInAPNG() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "vision-save-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let harness = try VisionHarness(
-      service: Self.stillService(), source: "still.png", saver: PNGFrameSaver(directory: folder.path))
+  @Test func sAsksTheSessionToSaveTheFrameShownAndSaysWhere() throws {
+    // The picture itself is the session's (RecognitionPipelineTests): boxes, labels, colors.
+    let harness = try VisionHarness(service: Self.stillService(), source: "still.png")
     defer { harness.close() }
     #expect(harness.playToTheEnd())
     harness.terminal.press(.character("s"))
     #expect(harness.pump { harness.view.status.hasPrefix("Saved the frame to ") })
-    let path = String(harness.view.status.dropFirst("Saved the frame to ".count))
-    #expect(path.hasPrefix(folder.path + "/emotions-fake_still-frame0-") && path.hasSuffix(".png"))
-    let image = try ImageDecoder().decode(contentsOfFile: path)
-    #expect(image.width == 64 && image.height == 32)
-    #expect(image[8, 20] == (255, 210, 0), "the happy face's left edge")
-    #expect(image[52 - 1, 18] == (60, 120, 255), "the sad face's right edge")
-    #expect(image[16, 20] == (200, 100, 50), "inside the box, the picture")
-    let tab = (8..<40).flatMap { x in (8..<17).map { y in image[x, y] } }
-    #expect(tab.contains { $0 == (0, 0, 0) }, "the label is written in black on its tab")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 1, "no temporary left")
+    let session = try #require(harness.service.sessions.first)
+    #expect(session.savedFrames.map(\.index) == [0])
+    #expect(session.savedFrames.first?.faces.count == 2)
+    #expect(harness.view.status == "Saved the frame to /tmp/fake-0.png")
     // The notice goes after a few seconds and the summary is back.
     harness.terminal.advance(by: .seconds(6))
     #expect(harness.view.status.hasPrefix("finished · 1 frames, 2 faces"))
   }
 
-  @Test func aLoopThatFallsBehindGetsOneFrameNotAQueue() throws {
-    // The loop runs no job until the live stream has been read to its end: one frame waits
-    // for it, however many went by, and every other one counts as dropped. (The frame in
-    // recognition when the loop wakes, and the one after it, may still reach it.)
-    let session = FakeSession(
-      name: "lavfi:testsrc2", frames: 2000, playback: .live(framesPerSecond: nil, isCamera: false))
-    let harness = try VisionHarness(
-      service: FakeRecognitionService { _ in session }, source: "lavfi:testsrc2")
-    defer { harness.close() }
-    let deadline = ContinuousClock.now + .seconds(20)
-    while session.framesRead.withLock({ $0 }) <= 2000, ContinuousClock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.005)
+  @Test func aFrameThatCannotBeSavedSaysWhy() throws {
+    let service = FakeRecognitionService { name in
+      var script = Self.stillScript(name)
+      script.save = { _ in .failure(FakeFailure(description: "/pictures: permission denied")) }
+      return script
     }
-    #expect(harness.pump { harness.view.status.hasPrefix("finished") })
-    let recognized = session.recognized.withLock { $0 }
-    let status = harness.view.status
-    #expect(
-      status.hasPrefix("finished · \(recognized) frames, \(recognized) faces, happy 100%, 0 ms a frame, "))
-    let dropped = Int(status.split(separator: " ").dropLast().last ?? "") ?? 0
-    #expect((1997...1999).contains(dropped), "\(status)")
+    let harness = try VisionHarness(service: service, source: "still.png")
+    defer { harness.close() }
+    #expect(harness.playToTheEnd())
+    harness.terminal.press(.character("s"))
+    #expect(harness.pump { harness.view.status == "Cannot save the frame: /pictures: permission denied" })
+    #expect(harness.view.model.tone == .error)
   }
 
-  @Test func stoppingEndsBothThreadsAndClosesTheSource() throws {
-    let session = FakeSession(
-      name: "clip.mp4", frames: 1_000_000, playback: .video(framesPerSecond: nil), recognitionDelay: 0.02)
-    let harness = try VisionHarness(service: FakeRecognitionService { _ in session }, mode: .line)
-    #expect(harness.pump { session.recognized.withLock { $0 } > 3 })
-    // Returns once both threads are done: nothing may still run when the app then ends.
+  @Test func stoppingTheModuleStopsItsSession() throws {
+    // What stopping does to threads and the source is the session's (RecognitionPipelineTests).
+    let service = FakeRecognitionService {
+      FakeScript(name: $0, frames: 1_000_000, playback: .video(framesPerSecond: 100))
+    }
+    let harness = try VisionHarness(service: service, mode: .line)
+    #expect(harness.pump { (harness.service.sessions.first?.framesSent ?? 0) > 3 })
     harness.input.stop()
-    #expect(session.closed.withLock { $0 }, "the reader closed the source before stop() returned")
-    #expect(session.recognizing.withLock { $0 } == 0, "no recognition runs after stop() returned")
-    let (read, recognized) = (session.framesRead.withLock { $0 }, session.recognized.withLock { $0 })
-    Thread.sleep(forTimeInterval: 0.1)
-    #expect(session.framesRead.withLock { $0 } == read, "nothing is read after the stop")
-    #expect(session.recognized.withLock { $0 } == recognized, "nothing is recognised after the stop")
+    #expect(harness.service.sessions.first?.isStopped == true)
     harness.close()
   }
 }

@@ -28,6 +28,14 @@ public enum FrameAnnotator {
     }
   }
 
+  /// Every face of `frame` boxed in its emotion's color and labelled with its
+  /// ``RecognizedFace/caption``, as the Vision screen shows them.
+  public static func marks(for frame: RecognizedFrame) -> [Mark] {
+    frame.faces.map { face in
+      Mark(box: face.box, label: face.caption, color: EmotionPalette.components(of: face.emotion))
+    }
+  }
+
   /// The picture with every mark drawn, later marks over earlier ones.
   public static func annotate(_ image: RGBImage, with marks: [Mark]) -> RGBImage {
     var canvas = PixelCanvas(image)

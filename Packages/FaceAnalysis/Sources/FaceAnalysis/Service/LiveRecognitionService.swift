@@ -1,22 +1,30 @@
 import Foundation
-import Synchronization
 
 /// The real ``RecognitionService``: frame sources from FaceAnalysis and the
-/// ``EmotionRecognizer`` with the model files found by ``ModelFiles/locate(modelDirectory:environment:currentDirectory:)``.
+/// ``EmotionRecognizer`` with the model files found by ``ModelFiles/locate(modelDirectory:environment:currentDirectory:)``,
+/// run by a ``RecognitionPipeline``.
 ///
 /// The model is loaded on the first ``open(source:)``, once, and shared by every session.
-public final class LiveRecognitionService: RecognitionService {
+public final class LiveRecognitionService: RecognitionService, @unchecked Sendable {
   /// fer's labels, in model order.
   public let labels = EmotionRecognizer.labels
 
   private let modelDirectory: String?
   private let options: RecognitionOptions
-  private let loaded = Mutex<EmotionRecognizer?>(nil)
+  private let saver: FrameSaver
+  private let lock = NSLock()
+  private var loaded: EmotionRecognizer?
 
   /// Creates the service; nothing is loaded until a source is opened.
-  public init(modelDirectory: String? = nil, options: RecognitionOptions = RecognitionOptions()) {
+  ///
+  /// - Parameter saver: writes the frames sessions are asked to save.
+  public init(
+    modelDirectory: String? = nil, options: RecognitionOptions = RecognitionOptions(),
+    saver: FrameSaver = FrameSaver()
+  ) {
     self.modelDirectory = modelDirectory
     self.options = options
+    self.saver = saver
   }
 
   /// The model files this service uses.
@@ -26,9 +34,9 @@ public final class LiveRecognitionService: RecognitionService {
 
   /// The recognizer, loaded on first use.
   public func recognizer() throws(RecognizerError) -> EmotionRecognizer {
-    if let recognizer = loaded.withLock({ $0 }) { return recognizer }
+    if let recognizer = lock.withLock({ loaded }) { return recognizer }
     let recognizer = try EmotionRecognizer(files: modelFiles(), options: options)
-    loaded.withLock { $0 = recognizer }
+    lock.withLock { loaded = recognizer }
     return recognizer
   }
 
@@ -51,10 +59,22 @@ public final class LiveRecognitionService: RecognitionService {
     }
   }
 
-  /// Loads the model if needed and opens the source.
-  public func open(source: String) throws -> any RecognitionSession {
+  /// Loads the model if needed and opens the source's stages, to run on the caller's threads.
+  public func open(source: String) throws -> any RecognitionStages {
     let recognizer = try recognizer()
-    return LiveRecognitionSession(source: try FrameSources.open(source), recognizer: recognizer)
+    return LiveRecognitionStages(source: try FrameSources.open(source), recognizer: recognizer)
+  }
+
+  /// Starts a ``RecognitionPipeline`` over the source: the model is loaded and the source
+  /// opened on its reader thread.
+  public func startSession(
+    source: String, policy: RecognitionPolicy, delivery: RecognitionDelivery
+  ) -> any RecognitionSession {
+    let pipeline = RecognitionPipeline(source: source, policy: policy, delivery: delivery, saver: saver) {
+      [self] in try open(source: source)
+    }
+    pipeline.start()
+    return pipeline
   }
 }
 
@@ -62,7 +82,7 @@ public final class LiveRecognitionService: RecognitionService {
 ///
 /// ``read()``, ``frame(at:)`` and ``close()`` touch the source from one thread at a time;
 /// ``recognize(_:)`` only uses the recognizer, which is immutable, so it may run alongside.
-final class LiveRecognitionSession: RecognitionSession, @unchecked Sendable {
+final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   let summary: String
   let playback: Playback
   private let source: any FrameSource
@@ -97,7 +117,7 @@ final class LiveRecognitionSession: RecognitionSession, @unchecked Sendable {
   func read() throws -> Frame? { try source.next() }
 
   func frame(at index: Int) throws -> Frame {
-    guard slides.indices.contains(index) else { throw RecognitionSessionError.noSlide(index: index) }
+    guard slides.indices.contains(index) else { throw RecognitionStagesError.noSlide(index: index) }
     do {
       return Frame(
         source: slides[index], index: index, time: nil,

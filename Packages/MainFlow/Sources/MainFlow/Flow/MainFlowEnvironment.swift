@@ -1,4 +1,4 @@
-import FaceAnalysis
+import FaceAnalysisInterface
 import TerminalUI
 
 /// What the flow needs from the app, given to its factory.

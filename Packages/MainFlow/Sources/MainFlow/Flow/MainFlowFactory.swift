@@ -1,4 +1,4 @@
-import FaceAnalysis
+import FaceAnalysisInterface
 import Navigation
 import TerminalUI
 

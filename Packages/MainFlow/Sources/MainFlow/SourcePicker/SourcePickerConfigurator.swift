@@ -1,4 +1,4 @@
-import FaceAnalysis
+import FaceAnalysisInterface
 import Navigation
 
 /// Builds the source picker and wires its parts.

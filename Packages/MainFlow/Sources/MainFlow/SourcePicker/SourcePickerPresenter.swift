@@ -1,4 +1,4 @@
-import FaceAnalysis
+import FaceAnalysisInterface
 import Foundation
 
 /// What the source picker's view tells its presenter.

@@ -1,4 +1,4 @@
-import FaceAnalysis
+import FaceAnalysisInterface
 import Navigation
 import TerminalUI
 
@@ -8,9 +8,9 @@ enum VisionConfigurator {
   /// The screen to show and the module's input, reporting to `output`.
   static func make(
     source: String, service: any RecognitionService, scheduler: any LoopScheduling,
-    output: any VisionModuleOutput, saver: any FrameSaving = PNGFrameSaver()
+    output: any VisionModuleOutput
   ) -> (screen: any Presentable, input: any VisionModuleInput) {
-    let presenter = VisionPresenter(source: source, service: service, scheduler: scheduler, saver: saver)
+    let presenter = VisionPresenter(source: source, service: service, scheduler: scheduler)
     let view = VisionView(output: presenter)
     presenter.view = view
     presenter.output = output

@@ -1,4 +1,4 @@
-import FaceAnalysis
+import FaceAnalysisInterface
 import Foundation
 
 /// The text of the Vision screen's line-mode report: one line per processed frame, then the
@@ -24,14 +24,12 @@ enum VisionReport {
 
   /// `happy 87% at 233,82 93x93`.
   static func describe(_ face: RecognizedFace) -> String {
-    "\(face.emotion) \(percent(face.confidence)) at \(face.box.description)"
+    "\(face.caption) at \(face.box.description)"
   }
 
   /// The closing line.
-  static func summary(_ tally: VisionTally, labels: [String]) -> String {
+  static func summary(_ tally: RecognitionTally, labels: [String]) -> String {
     "summary: " + tally.description(labels: labels)
   }
 
-  /// `87%`.
-  static func percent(_ value: Float) -> String { "\(Int((value * 100).rounded()))%" }
 }

@@ -3,14 +3,7 @@ import TerminalUI
 /// Everything the Vision screen shows, made by the presenter from the newest frame.
 struct VisionViewModel: Equatable {
   /// How the status line reads.
-  enum Tone: Equatable {
-    /// Ordinary progress: opening, playing, finished.
-    case normal
-    /// Something the user did worked, such as a saved frame.
-    case notice
-    /// Something failed.
-    case error
-  }
+  typealias Tone = VisionTone
 
   /// The largest face's top emotion over the last seconds.
   struct Trend: Equatable {

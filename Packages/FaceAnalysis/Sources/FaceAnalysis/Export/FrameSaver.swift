@@ -1,26 +1,26 @@
-import FaceAnalysis
 import Foundation
 
 /// Saves frames as PNG files through libpng, with every face boxed and labelled as on the
-/// screen, named `emotions-<source>-<frame>-<date>.png`.
+/// screen (``FrameAnnotator/marks(for:)``), named `emotions-<source>-<frame>-<date>.png`.
 ///
 /// The folder is `$XDG_PICTURES_DIR` when it names a folder, otherwise the current
 /// directory; the screen says where each file went.
-struct PNGFrameSaver: FrameSaving {
+public struct FrameSaver: Sendable {
   /// Where the files go.
-  let directory: String
+  public let directory: String
   /// The time for file names.
   let now: @Sendable () -> Date
 
-  init(
-    directory: String = PNGFrameSaver.defaultDirectory(), now: @escaping @Sendable () -> Date = { Date() }
+  /// A saver writing to `directory` (by default ``defaultDirectory(environment:currentDirectory:)``).
+  public init(
+    directory: String = FrameSaver.defaultDirectory(), now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.directory = directory
     self.now = now
   }
 
   /// `$XDG_PICTURES_DIR` if it is a folder, else the current directory.
-  static func defaultDirectory(
+  public static func defaultDirectory(
     environment: [String: String] = ProcessInfo.processInfo.environment,
     currentDirectory: String = FileManager.default.currentDirectoryPath
   ) -> String {
@@ -33,13 +33,11 @@ struct PNGFrameSaver: FrameSaving {
     return currentDirectory
   }
 
-  func save(_ frame: RecognizedFrame, source: String) throws -> String {
-    let marks = frame.faces.map { face in
-      FrameAnnotator.Mark(
-        box: face.box, label: "\(face.emotion) \(VisionReport.percent(face.confidence))",
-        color: EmotionPalette.components(of: face.emotion))
-    }
-    let image = FrameAnnotator.annotate(frame.image, with: marks)
+  /// Saves `frame`, read from `source`, and returns the file's path.
+  ///
+  /// - Throws: ``PNGEncoder/Failure`` when the file cannot be written.
+  public func save(_ frame: RecognizedFrame, source: String) throws -> String {
+    let image = FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: frame))
     let path = freePath(for: frame, source: source)
     try PNGEncoder.write(image, to: path)
     return path

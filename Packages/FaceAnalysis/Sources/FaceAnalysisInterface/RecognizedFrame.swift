@@ -1,5 +1,5 @@
 /// One frame with its faces, as a recognition session yields it.
-public struct RecognizedFrame: Sendable {
+public struct RecognizedFrame: Sendable, Equatable {
   /// The frame's index in its source, from 0.
   public var index: Int
   /// The frame's time in seconds from the start.

@@ -1,64 +1,20 @@
-import FaceAnalysis
 import Foundation
-import TerminalUI
 
-/// Runs a recognition session as a pipeline of two threads and hands results to the run loop.
+/// A ``RecognitionSession`` that runs a source's ``RecognitionStages`` as a pipeline of two
+/// threads and hands results to the screen's loop.
 ///
 /// ```
-/// reader thread ──(one waiting frame)──> recognition thread ──(one waiting result)──> run loop
+/// reader thread ──(one waiting frame)──> recognition thread ──(one waiting result)──> loop
 /// ```
 ///
 /// The reader decodes frames and paces them to the source's frame rate; the recognition thread
-/// finds faces and emotions; the run loop draws. Each hand-over holds at most one frame. When
-/// a stage is slower than the one before it, the newer frame replaces the waiting one and the
-/// older is counted as dropped (``Policy/dropsFrames``), or the faster stage waits
+/// finds faces and emotions; the loop draws. Each hand-over holds at most one frame. When a
+/// stage is slower than the one before it, the newer frame replaces the waiting one and the
+/// older is counted as dropped (``RecognitionPolicy/dropsFrames``), or the faster stage waits
 /// (line mode on a file, where every frame is reported). Nothing queues without bound, so
-/// memory stays flat however long the stream runs.
-///
-/// ``stop()``, ``setPaused(_:)`` and ``showSlide(_:)`` may be called from any thread; the
-/// session is opened, read and closed by the reader thread alone.
-final class RecognitionWorker: @unchecked Sendable {
-  /// How the pipeline treats time.
-  struct Policy: Equatable, Sendable {
-    /// Wait for each frame's time before passing it on (videos and live sources play in
-    /// real time).
-    var paces: Bool
-    /// Replace a waiting frame instead of waiting for the next stage to take it.
-    var dropsFrames: Bool
-
-    /// Real time: paced, dropping frames when recognition or drawing falls behind.
-    static let realTime = Policy(paces: true, dropsFrames: true)
-    /// Every frame, as fast as recognition goes: for reports, such as line mode on a file.
-    static let everyFrame = Policy(paces: false, dropsFrames: false)
-
-    /// What to do with `playback`. Live sources run in real time whatever is asked, since
-    /// they do not wait for their reader; so does a slide show (the newest slide asked for
-    /// wins). A file without a frame rate has no clock to keep, so nothing is dropped.
-    func adjusted(for playback: Playback) -> Policy {
-      switch playback {
-      case .live, .slideShow: return .realTime
-      case .video(nil): return .everyFrame
-      case .video, .still: return self
-      }
-    }
-  }
-
-  /// What the worker reports, on the run loop.
-  enum Event: Sendable {
-    /// The source opened: its summary and how it plays.
-    case opened(summary: String, playback: Playback)
-    /// The newest recognised frame; `dropped` counts every frame dropped so far.
-    case frame(RecognizedFrame, dropped: Int)
-    /// A slide of a slide show could not be read; the others still can.
-    case slideFailed(index: Int, message: String)
-    /// The source ended; the counts cover every frame recognised.
-    case finished(VisionTally)
-    /// The source could not be opened or failed mid-way; one line naming the problem.
-    case failed(String)
-    /// A camera stopped sending frames (it was unplugged, or another program took it).
-    case sourceLost(String)
-  }
-
+/// memory stays flat however long the stream runs. The stages are opened, read and closed by
+/// the reader thread alone.
+final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
   /// The end of the reader's work, passed down the pipeline after the last frame.
   private enum Ending {
     case finished
@@ -87,11 +43,9 @@ final class RecognitionWorker: @unchecked Sendable {
   private var condition: NSCondition { outbox.condition }
   private let outbox = Outbox()
 
-  /// The result waiting for the run loop, the drop count and the lock over all shared state.
-  /// Posted jobs hold this, not the worker: a job holding the worker would keep worker and
-  /// poster alive in a cycle when the loop stops before running it, and a weak reference
-  /// would give the worker a side table that LeakSanitizer reports as leaked once the last
-  /// weak reference is gone and the worker lives on until exit (Tools/test --sanitize App).
+  /// The result waiting for the loop, the drop count and the lock over all shared state.
+  /// Posted jobs hold this, not the pipeline, so that a job the loop never runs keeps nothing
+  /// else alive.
   private final class Outbox: @unchecked Sendable {
     var frame: RecognizedFrame?
     var dropped = 0
@@ -108,28 +62,31 @@ final class RecognitionWorker: @unchecked Sendable {
     }
   }
 
-  private let service: any RecognitionService
   private let source: String
-  private let requestedPolicy: Policy
-  private let poster: MainLoopPoster
-  private let deliver: @MainActor @Sendable (Event) -> Void
+  private let requestedPolicy: RecognitionPolicy
+  private let delivery: RecognitionDelivery
+  private let open: @Sendable () throws -> any RecognitionStages
+  private let saver: FrameSaver
 
-  /// Creates the worker; nothing runs before ``start()``.
+  /// Creates the pipeline; nothing runs before ``start()``.
   ///
-  /// - Parameter deliver: receives the events on the loop that `poster` feeds.
+  /// - Parameters:
+  ///   - open: opens the source's stages, on the reader thread.
+  ///   - saver: writes the frames ``save(_:)`` is given.
   init(
-    service: any RecognitionService, source: String, policy: Policy, poster: MainLoopPoster,
-    deliver: @escaping @MainActor @Sendable (Event) -> Void
+    source: String, policy: RecognitionPolicy, delivery: RecognitionDelivery, saver: FrameSaver,
+    open: @escaping @Sendable () throws -> any RecognitionStages
   ) {
-    self.service = service
     self.source = source
     self.requestedPolicy = policy
-    self.poster = poster
-    self.deliver = deliver
+    self.delivery = delivery
+    self.saver = saver
+    self.open = open
   }
 
-  /// How long ``stop()`` waits for the threads: a frame being read or recognised, and the
-  /// source's closing, take far less; a source stuck in a read is left behind.
+  /// How long ``stop()`` waits for the threads: a frame being read or recognised, a frame
+  /// being saved, and the source's closing, take far less; a source stuck in a read is left
+  /// behind.
   static let stopTimeout: TimeInterval = 2
 
   /// Starts the reader thread, which opens the source and starts the recognition thread.
@@ -143,9 +100,9 @@ final class RecognitionWorker: @unchecked Sendable {
     reader.start()
   }
 
-  /// Stops both threads and waits for them to end (at most ``stopTimeout``): the frame in
-  /// hand is finished and the reader closes the source. Nothing of the worker runs after it,
-  /// so the app can end without a thread still recognising.
+  /// Stops the threads and waits for them to end (at most ``stopTimeout``): the frame in hand
+  /// is finished and the reader closes the source. Nothing of the pipeline runs after it, so
+  /// the app can end without a thread still recognising.
   func stop() {
     requestStop()
     let deadline = Date().addingTimeInterval(Self.stopTimeout)
@@ -159,8 +116,6 @@ final class RecognitionWorker: @unchecked Sendable {
     locked { stopped = true }
   }
 
-  /// Pauses or resumes: a file stops being read (and its clock stops); a live source is
-  /// still read, so that it does not fall behind, but its frames are skipped.
   func setPaused(_ value: Bool) {
     locked {
       guard paused != value else { return }
@@ -174,9 +129,25 @@ final class RecognitionWorker: @unchecked Sendable {
     }
   }
 
-  /// Asks a slide show for slide `index`, from 0.
   func showSlide(_ index: Int) {
     locked { requestedSlide = index }
+  }
+
+  func save(_ frame: RecognizedFrame) {
+    let (saver, source) = (self.saver, self.source)
+    locked { runningThreads += 1 }
+    let thread = Thread { [self] in
+      let event: RecognitionEvent
+      do {
+        event = .saved(path: try saver.save(frame, source: source))
+      } catch {
+        event = .saveFailed("\(error)")
+      }
+      if !isStopped { post(event) }
+      locked { runningThreads -= 1 }
+    }
+    thread.name = "emotions.save"
+    thread.start()
   }
 
   /// How many frames were dropped so far.
@@ -185,9 +156,9 @@ final class RecognitionWorker: @unchecked Sendable {
   // MARK: - Reader thread
 
   private func runReader() {
-    let session: any RecognitionSession
+    let session: any RecognitionStages
     do {
-      session = try service.open(source: source)
+      session = try open()
     } catch {
       post(.failed("\(error)"))
       return
@@ -213,7 +184,7 @@ final class RecognitionWorker: @unchecked Sendable {
     session.close()
   }
 
-  private func readStill(_ session: any RecognitionSession) -> Ending {
+  private func readStill(_ session: any RecognitionStages) -> Ending {
     do {
       guard let frame = try session.read() else { return .failed("\(source): no picture") }
       pass(frame, dropping: false)
@@ -223,7 +194,7 @@ final class RecognitionWorker: @unchecked Sendable {
     }
   }
 
-  private func readSlides(_ session: any RecognitionSession) -> Ending {
+  private func readSlides(_ session: any RecognitionStages) -> Ending {
     var shown: Int?
     while true {
       let wanted: Int? = locked {
@@ -240,7 +211,9 @@ final class RecognitionWorker: @unchecked Sendable {
     }
   }
 
-  private func readStream(_ session: any RecognitionSession, playback: Playback, policy: Policy) -> Ending {
+  private func readStream(
+    _ session: any RecognitionStages, playback: Playback, policy: RecognitionPolicy
+  ) -> Ending {
     var clockStart: Date?
     var framesRead = 0
     while true {
@@ -307,8 +280,8 @@ final class RecognitionWorker: @unchecked Sendable {
 
   // MARK: - Recognition thread
 
-  private func runRecognition(_ session: any RecognitionSession, policy: Policy) {
-    var tally = VisionTally()
+  private func runRecognition(_ session: any RecognitionStages, policy: RecognitionPolicy) {
+    var tally = RecognitionTally()
     while true {
       let next: (frame: Frame?, ending: Ending?) = locked {
         while toRecognize == nil && ending == nil && !stopped { condition.wait() }
@@ -356,12 +329,13 @@ final class RecognitionWorker: @unchecked Sendable {
       return empty
     }
     guard slotWasEmpty else { return }
-    poster.post { [outbox, deliver] in
+    let events = delivery.events
+    delivery.post { [outbox] in
       let taken: (frame: RecognizedFrame?, dropped: Int) = outbox.locked {
         defer { outbox.frame = nil }
         return (outbox.frame, outbox.dropped)
       }
-      if let frame = taken.frame { deliver(.frame(frame, dropped: taken.dropped)) }
+      if let frame = taken.frame { events(.frame(frame, dropped: taken.dropped)) }
     }
   }
 
@@ -369,8 +343,9 @@ final class RecognitionWorker: @unchecked Sendable {
 
   private var isStopped: Bool { locked { stopped } }
 
-  private func post(_ event: Event) {
-    poster.post { [deliver] in deliver(event) }
+  private func post(_ event: RecognitionEvent) {
+    let events = delivery.events
+    delivery.post { events(event) }
   }
 
   /// Runs `body` under the lock and wakes every waiting thread after it.

@@ -20,7 +20,8 @@ public struct RGBImage: Sendable, Equatable {
     self.pixels = pixels
   }
 
-  init(uncheckedWidth width: Int, height: Int, pixels: [UInt8]) {
+  /// Wraps samples whose count the caller has checked.
+  package init(uncheckedWidth width: Int, height: Int, pixels: [UInt8]) {
     self.width = width
     self.height = height
     self.pixels = pixels
@@ -46,24 +47,5 @@ public struct RGBImage: Sendable, Equatable {
   public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
     let offset = (y * width + x) * 3
     return (pixels[offset], pixels[offset + 1], pixels[offset + 2])
-  }
-
-  /// The gray image OpenCV 4.11's `cvtColor(…, COLOR_RGB2GRAY)` produces for 8-bit images:
-  /// `(9798 R + 19235 G + 3735 B + 16384) >> 15`. (The 14-bit weights 4899, 9617, 1868 of older
-  /// OpenCV releases give 1 level more or less on about 0.05 % of pixels; measured against
-  /// cv2 4.11 on every fixture, the 15-bit weights agree on every pixel.)
-  public func grayscale() -> GrayImage {
-    var gray = [UInt8](repeating: 0, count: width * height)
-    pixels.withUnsafeBufferPointer { source in
-      gray.withUnsafeMutableBufferPointer { target in
-        for index in 0..<target.count {
-          let red = Int32(source[index * 3])
-          let green = Int32(source[index * 3 + 1])
-          let blue = Int32(source[index * 3 + 2])
-          target[index] = UInt8(truncatingIfNeeded: (9798 * red + 19235 * green + 3735 * blue + 16384) >> 15)
-        }
-      }
-    }
-    return GrayImage(uncheckedWidth: width, height: height, pixels: gray)
   }
 }

@@ -28,6 +28,9 @@ public struct RecognizedFace: Sendable, Equatable, Codable {
   /// The highest score.
   public var confidence: Float { scores.isEmpty ? 0 : scores[topIndex] }
 
+  /// The emotion and its score as a box is labelled, such as `happy 87%`.
+  public var caption: String { "\(emotion) \(Int((confidence * 100).rounded()))%" }
+
   /// The score of one label, or nil for an unknown label.
   public func score(for label: String) -> Float? {
     guard let index = labels.firstIndex(of: label), scores.indices.contains(index) else { return nil }

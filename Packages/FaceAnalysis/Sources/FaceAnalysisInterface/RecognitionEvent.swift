@@ -1,0 +1,19 @@
+/// What a ``RecognitionSession`` reports, on the loop its ``RecognitionDelivery`` posts to.
+public enum RecognitionEvent: Sendable {
+  /// The source opened: its summary and how it plays.
+  case opened(summary: String, playback: Playback)
+  /// The newest recognised frame; `dropped` counts every frame dropped so far.
+  case frame(RecognizedFrame, dropped: Int)
+  /// A slide of a slide show could not be read; the others still can.
+  case slideFailed(index: Int, message: String)
+  /// The source ended; the counts cover every frame recognised.
+  case finished(RecognitionTally)
+  /// The source could not be opened or failed mid-way; one line naming the problem.
+  case failed(String)
+  /// A camera stopped sending frames (it was unplugged, or another program took it).
+  case sourceLost(String)
+  /// A frame was saved to this file.
+  case saved(path: String)
+  /// A frame could not be saved; one line saying why.
+  case saveFailed(String)
+}

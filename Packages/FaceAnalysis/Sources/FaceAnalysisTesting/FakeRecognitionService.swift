@@ -1,0 +1,41 @@
+import FaceAnalysisInterface
+import Foundation
+
+/// A recognition service for tests and demos: every name starts a ``FakeRecognitionSession``
+/// playing `script(name)`; names starting with `missing` do not exist.
+public final class FakeRecognitionService: RecognitionService, @unchecked Sendable {
+  /// The class names, in model order.
+  public let labels: [String]
+  private let script: @Sendable (String) -> FakeScript
+  private let lock = NSLock()
+  private var started: [FakeRecognitionSession] = []
+
+  /// A service playing `script` for each source.
+  public init(
+    labels: [String] = FakeScript.labels,
+    script: @escaping @Sendable (String) -> FakeScript = { FakeScript(name: $0) }
+  ) {
+    self.labels = labels
+    self.script = script
+  }
+
+  /// The sessions started so far, oldest first.
+  public var sessions: [FakeRecognitionSession] { lock.withLock { started } }
+
+  /// Valid, summarised as `fake <source>`, unless the name starts with `missing`.
+  public func inspect(source: String) -> SourceInspection {
+    source.hasPrefix("missing")
+      ? .invalid(reason: "no such file: \(source)") : .valid(summary: "fake \(source)")
+  }
+
+  /// Starts playing the source's script.
+  public func startSession(
+    source: String, policy: RecognitionPolicy, delivery: RecognitionDelivery
+  ) -> any RecognitionSession {
+    let session = FakeRecognitionSession(
+      source: source, script: script(source), policy: policy, delivery: delivery)
+    lock.withLock { started.append(session) }
+    session.start()
+    return session
+  }
+}

@@ -1,0 +1,16 @@
+import FaceAnalysisInterface
+
+/// What happens to the Vision screen: an event of the recognition session, a request of the
+/// user, or the end of a notice's time.
+enum VisionAction: Sendable {
+  /// The session reported something.
+  case recognition(RecognitionEvent)
+  /// Space: pause or resume.
+  case togglePause
+  /// ← or →: the previous or next image of a folder.
+  case step(by: Int)
+  /// `s`: save the frame shown.
+  case save
+  /// The notice in the status line has been shown long enough.
+  case noticeExpired
+}

@@ -1,0 +1,17 @@
+import FaceAnalysisInterface
+
+/// What the presenter does after a ``VisionAction``, besides showing the new state.
+enum VisionEffect: Equatable, Sendable {
+  /// Adds a line to the line-mode report.
+  case report(String)
+  /// Pauses or resumes the session.
+  case setPaused(Bool)
+  /// Asks the session for slide `index`.
+  case showSlide(Int)
+  /// Asks the session to save `frame`.
+  case save(RecognizedFrame)
+  /// A notice went up: take it down after a few seconds.
+  case expireNotice
+  /// The camera went away; the coordinator hears why.
+  case sourceLost(String)
+}

@@ -1,0 +1,124 @@
+import FaceAnalysisInterface
+import FaceAnalysisTesting
+import Testing
+
+@testable import MainFlow
+
+/// The Vision screen's reducer and view-model builder, without threads or clocks: events and
+/// requests in, state, effects and the model out.
+@Suite("Vision state")
+struct VisionStateTests {
+  static func frame(
+    _ index: Int, time: Double, faces: [RecognizedFace] = [FakeScript.happyFace]
+  ) -> RecognizedFrame {
+    FakeScript(name: "clip.mp4", playback: .video(framesPerSecond: 10)) { _ in faces }.frame(index)
+  }
+
+  func opened(_ playback: Playback = .video(framesPerSecond: 10)) -> VisionState {
+    var state = VisionState(source: "clip.mp4", labels: FakeScript.labels)
+    #expect(state.reduce(.recognition(.opened(summary: "fake clip.mp4", playback: playback)), now: 0) == [])
+    return state
+  }
+
+  @Test func beforeTheSourceOpensTheStatusSaysSo() {
+    let model = VisionViewModelBuilder.model(for: VisionState(source: "clip.mp4", labels: FakeScript.labels))
+    #expect(model.status == "Opening clip.mp4…")
+    #expect(model.image == nil && !model.canPause && !model.canSave)
+  }
+
+  @Test func eachFrameIsReportedShownAndTimed() {
+    var state = opened()
+    let effects = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 0)), now: 10)
+    #expect(effects == [.report("frame 0 (0.00 s): 1 face: happy 75% at 1,0 2x2")])
+    _ = state.reduce(.recognition(.frame(Self.frame(1, time: 0.1), dropped: 3)), now: 10.5)
+    _ = state.reduce(.recognition(.frame(Self.frame(2, time: 0.2), dropped: 3)), now: 11)
+    let model = VisionViewModelBuilder.model(for: state)
+    #expect(model.status == "fake clip.mp4 · frame 2")
+    #expect(model.details == "fake clip.mp4 · 4x2 · 2.0 fps · detect 0 ms · classify 0 ms · 3 dropped")
+    #expect(model.scoreTitle == "Largest face: happy 75%")
+    #expect(model.trend?.values == [0.75, 0.75, 0.75])
+    #expect(model.canPause && model.canSave && model.isMoving)
+  }
+
+  @Test func framesShownLongerThanTwoSecondsAgoLeaveTheRate() {
+    var state = opened()
+    _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 0)), now: 0)
+    _ = state.reduce(.recognition(.frame(Self.frame(1, time: 0.1), dropped: 0)), now: 5)
+    _ = state.reduce(.recognition(.frame(Self.frame(2, time: 0.2), dropped: 0)), now: 5.25)
+    #expect(state.shownAt == [5, 5.25])
+    #expect(VisionViewModelBuilder.model(for: state).details.contains("4.0 fps"))
+  }
+
+  @Test func pausingAsksTheSessionAndHoldsThePicture() {
+    var state = opened()
+    _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 0)), now: 0)
+    #expect(state.reduce(.togglePause, now: 1) == [.setPaused(true)])
+    // A frame already on its way is reported but not shown.
+    let effects = state.reduce(.recognition(.frame(Self.frame(1, time: 0.1), dropped: 0)), now: 1.1)
+    #expect(effects.count == 1)
+    #expect(VisionViewModelBuilder.model(for: state).status == "fake clip.mp4 · paused at frame 0")
+    #expect(state.reduce(.togglePause, now: 2) == [.setPaused(false)])
+    #expect(state.shownAt.isEmpty, "the rate starts again after a pause")
+  }
+
+  @Test func aStillOrAnEndedSourceDoesNotPause() {
+    var still = opened(.still)
+    #expect(still.reduce(.togglePause, now: 0) == [])
+    var ended = opened()
+    let tally = RecognitionTally()
+    #expect(ended.reduce(.recognition(.finished(tally)), now: 0) == [.report("summary: 0 frames, 0 faces")])
+    #expect(ended.reduce(.togglePause, now: 0) == [])
+    #expect(VisionViewModelBuilder.model(for: ended).status == "finished · 0 frames, 0 faces")
+  }
+
+  @Test func theSummaryCountsTheDropsTheFramesReported() {
+    var state = opened()
+    _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 5)), now: 0)
+    var tally = RecognitionTally()
+    tally.add(Self.frame(0, time: 0))
+    _ = state.reduce(.recognition(.finished(tally)), now: 1)
+    #expect(
+      VisionViewModelBuilder.model(for: state).status
+        == "finished · 1 frames, 1 faces, happy 100%, 0 ms a frame, 5 dropped")
+  }
+
+  @Test func slidesStepWithinTheFolderAndSayWhereTheyEnd() {
+    var state = opened(.slideShow(count: 3))
+    #expect(state.reduce(.step(by: 1), now: 0) == [.showSlide(1)])
+    #expect(state.reduce(.step(by: 5), now: 0) == [.showSlide(2)])
+    #expect(state.reduce(.step(by: 1), now: 0) == [.expireNotice])
+    #expect(VisionViewModelBuilder.model(for: state).status == "This is the last image.")
+    #expect(state.reduce(.noticeExpired, now: 0) == [])
+    #expect(VisionViewModelBuilder.model(for: state).status == "fake clip.mp4 · image 3 of 3")
+    #expect(
+      state.reduce(.recognition(.slideFailed(index: 2, message: "slide3.png: corrupt")), now: 0) == [
+        .expireNotice
+      ])
+    #expect(VisionViewModelBuilder.model(for: state).tone == .error)
+  }
+
+  @Test func savingShowsANoticeThenWhereTheFileWent() {
+    var state = opened()
+    #expect(state.reduce(.save, now: 0) == [], "nothing to save before a frame")
+    let frame = Self.frame(4, time: 0.4)
+    _ = state.reduce(.recognition(.frame(frame, dropped: 0)), now: 0)
+    #expect(state.reduce(.save, now: 0) == [.expireNotice, .save(frame)])
+    #expect(VisionViewModelBuilder.model(for: state).status == "Saving frame 4…")
+    #expect(
+      state.reduce(.recognition(.saved(path: "/p/a.png")), now: 0) == [
+        .report("saved /p/a.png"), .expireNotice,
+      ])
+    #expect(VisionViewModelBuilder.model(for: state).status == "Saved the frame to /p/a.png")
+  }
+
+  @Test func aLostCameraEndsTheSourceAndTellsTheCoordinator() {
+    var state = opened(.live(framesPerSecond: 30, isCamera: true))
+    let text = "The camera went away: /dev/video0: gone. Choose another source."
+    #expect(
+      state.reduce(.recognition(.sourceLost("/dev/video0: gone")), now: 0) == [
+        .report("error: \(text)"), .sourceLost(text),
+      ])
+    let model = VisionViewModelBuilder.model(for: state)
+    #expect(model.status == text && model.tone == .error && !model.canPause)
+  }
+}

@@ -1,0 +1,1 @@
+int stand_in(void);

@@ -1,0 +1,2 @@
+/// A value a flow needs.
+public struct Face: Sendable {}
