@@ -12,15 +12,14 @@ enum AboutFacts {
     do {
       let files = try recognition.modelFiles()
       let recognizer = try recognition.recognizer()
-      if let model = recognizer.classifier as? KerasModel {
-        let parameters = model.summary.parameters.formatted(.number)
-        let megaflops = Double(model.summary.flops) / 1e6
-        facts.append(
-          (
-            "Model",
-            "mini-Xception (fer 25.10.3), \(parameters) parameters, \(megaflops.formatted(.number.precision(.fractionLength(1)))) MFLOP a face"
-          ))
+      var model = ModelFiles.emotionModelDescription
+      if let summary = recognizer.classifier.modelSummary {
+        let megaflops = Double(summary.flops) / 1e6
+        model +=
+          ", \(summary.parameters.formatted(.number)) parameters, "
+          + "\(megaflops.formatted(.number.precision(.fractionLength(1)))) MFLOP a face"
       }
+      facts.append(("Model", model))
       facts.append(("Classes", recognizer.labels.joined(separator: ", ")))
       facts.append(("Model files", files.emotionModel.deletingLastPathComponent().path))
     } catch {

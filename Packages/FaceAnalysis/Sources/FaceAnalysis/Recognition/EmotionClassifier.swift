@@ -9,11 +9,19 @@ public protocol EmotionClassifier: Sendable {
   func predict(_ batch: Tensor) throws -> Tensor
   /// `predict(_:)` on at most `threads` threads.
   func predict(_ batch: Tensor, threads: Int) throws -> Tensor
+  /// The layers, parameters and FLOPs, when the classifier is a model that has them.
+  var modelSummary: ModelSummary? { get }
 }
 
 extension EmotionClassifier {
   /// Classifiers that do not spread their work ignore the thread count.
   public func predict(_ batch: Tensor, threads: Int) throws -> Tensor { try predict(batch) }
+
+  /// None, unless the classifier says.
+  public var modelSummary: ModelSummary? { nil }
 }
 
-extension KerasModel: EmotionClassifier {}
+extension KerasModel: EmotionClassifier {
+  /// The model's own summary.
+  public var modelSummary: ModelSummary? { summary }
+}

