@@ -2,8 +2,9 @@ import Testing
 
 @testable import Inference
 
-@Suite("JSON parser")
-struct JSONParserTests {
+/// model_config as Foundation's JSONDecoder reads it.
+@Suite("JSON values")
+struct JSONValueTests {
   @Test("values, nesting and whitespace")
   func values() throws {
     let value = try JSONValue.parse(#" {"a": [1, -2.5e2, true, false, null], "b": {"c": "d"}} "#)
