@@ -1,10 +1,8 @@
 /// What one graph node computes, with its weights.
 ///
-/// The cases with weights are `indirect`. Inline, Swift kept the case number in the spare high
-/// bits of a weights pointer, which LeakSanitizer cannot follow, so it reported the weights of a
-/// model alive at exit as leaked. Boxed, the cases' first words hold a box pointer or an `Int`
-/// (`pooling`, `concatenate`), which have no spare bits in common, so the case number gets a
-/// byte of its own and every pointer stays as it is (`OperationLayoutTests` checks this).
+/// The cases with weights are `indirect`, so every weights pointer stays whole: inline, Swift
+/// would keep the case number in a pointer's spare bits, where LeakSanitizer cannot follow it
+/// (`OperationLayoutTests` checks the layout).
 enum Operation: Equatable, Sendable {
   /// The model's input.
   case input

@@ -1,5 +1,5 @@
 import CHDF5
-import Synchronization
+import Foundation
 
 /// Process-wide access to libhdf5.
 ///
@@ -8,18 +8,17 @@ import Synchronization
 /// turns off libhdf5's own printing of its error stack: failures become typed ``ModelError``
 /// values instead.
 enum HDF5Library {
-  private static let mutex = Mutex<Bool>(false)
+  private static let lock = NSLock()
+  /// libhdf5's one-time set-up, run by the first call (Swift runs a static's initialiser once).
+  private static let opened: Void = { H5open() }()
 
   /// Runs `body` while holding the library lock, after initialising libhdf5 once.
   ///
   /// Error printing is turned off on every call: in a thread-safe libhdf5 build (Debian's
   /// is one) the setting belongs to the calling thread's error stack.
   static func withLock<T>(_ body: () throws(ModelError) -> T) throws(ModelError) -> T {
-    let result: Result<T, ModelError> = mutex.withLock { initialised in
-      if !initialised {
-        H5open()
-        initialised = true
-      }
+    let result: Result<T, ModelError> = lock.withLock {
+      _ = opened
       _ = chdf5_silence_errors()
       do throws(ModelError) {
         return .success(try body())
@@ -32,12 +31,12 @@ enum HDF5Library {
 
   /// The number of HDF5 objects (files, groups, datasets, attributes, types) open now.
   static func openObjectCount() -> Int {
-    mutex.withLock { _ in Int(chdf5_open_object_count()) }
+    lock.withLock { Int(chdf5_open_object_count()) }
   }
 
   /// Whether libhdf5 would print its error stack on the calling thread (for tests).
   static func printsErrors() -> Bool {
-    mutex.withLock { _ in
+    lock.withLock {
       var function: H5E_auto2_t?
       var data: UnsafeMutableRawPointer?
       _ = H5Eget_auto2(chdf5_e_default(), &function, &data)

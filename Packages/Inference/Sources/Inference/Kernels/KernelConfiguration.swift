@@ -1,6 +1,6 @@
 import Dispatch
+import Foundation
 import InferenceCKernels
-import Synchronization
 
 /// The vector instructions the convolution kernels run with on this CPU, and the peak rate
 /// of their fused multiply-adds: the real ceiling of the CNN's arithmetic (a large sgemm's
@@ -34,15 +34,16 @@ public enum KernelConfiguration {
     let rounds = max(iterations, 1)
     var best = 0.0
     for _ in 0..<(max(repeats, 1) + 1) {
-      let flops = Mutex<Double>(0)
+      let lock = NSLock()
+      nonisolated(unsafe) var flops = 0.0
       let start = DispatchTime.now().uptimeNanoseconds
       DispatchQueue.concurrentPerform(iterations: count) { _ in
         var sink: Float = 0
         let done = inference_fma_peak(rounds, &sink)
-        flops.withLock { $0 += done }
+        lock.withLock { flops += done }
       }
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-      best = max(best, flops.withLock { $0 } / seconds / 1e9)
+      best = max(best, lock.withLock { flops } / seconds / 1e9)
     }
     return best
   }

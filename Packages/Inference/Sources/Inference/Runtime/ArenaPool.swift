@@ -4,10 +4,7 @@ import Foundation
 /// (or makes one), and puts it back when done, so steady-state calls allocate nothing and
 /// concurrent calls never share memory.
 ///
-/// The idle list is guarded by an `NSLock` (a pthread mutex), not `Synchronization.Mutex`: on
-/// Linux the latter hands a contended lock over through the kernel's futex, where
-/// ThreadSanitizer cannot see the hand-over, and it reported the caller and the helper thread
-/// taking arenas at once as a race.
+/// The idle list is guarded by an `NSLock`, a pthread mutex ThreadSanitizer can follow.
 final class ArenaPool: @unchecked Sendable {
   private let lock = NSLock()
   private var arenas: [ScratchArena] = []

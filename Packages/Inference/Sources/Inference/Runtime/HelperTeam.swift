@@ -29,7 +29,8 @@ final class HelperTeam: @unchecked Sendable {
   private let helpers: [Helper]
   private var job: ((Int, Int) -> Void)?
   private var epoch = 0
-  private let started = Mutex<Bool>(false)
+  private let startLock = NSLock()
+  private var started = false
 
   /// How long a helper spins for the next job after a reservation ends before it sleeps: long
   /// enough for back-to-back predictions, short enough not to take much from the work between
@@ -132,7 +133,7 @@ final class HelperTeam: @unchecked Sendable {
   }
 
   private func startIfNeeded() {
-    started.withLock { started in
+    startLock.withLock {
       guard !started else { return }
       started = true
       for index in 0..<helperCount {

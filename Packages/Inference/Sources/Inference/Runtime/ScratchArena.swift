@@ -3,8 +3,7 @@
 ///
 /// An arena is used by one thread at a time: ``ArenaPool`` hands each call its own. The
 /// memory starts on a cache line (``alignment`` bytes), and the plan's regions are whole
-/// cache lines long, so the kernels' 16-float vectors of a tensor never straddle two lines
-/// (measured: 3x3 depthwise 8.3 -> 6.2 µs on 60x60x16).
+/// cache lines long, so the kernels' 16-float vectors of a tensor never straddle two lines.
 final class ScratchArena: @unchecked Sendable {
   /// The alignment of ``base`` in bytes: one cache line, one AVX-512 vector.
   static let alignment = 64
