@@ -1,6 +1,5 @@
 import FaceAnalysis
 import Foundation
-import Synchronization
 
 /// `emotions detect <path>...`: faces and emotions of images, folders, videos and cameras,
 /// as a table or JSON lines.
@@ -77,15 +76,11 @@ struct DetectCommand {
     }
     // Notes (such as skipped files) are held until the source opens, so that an input
     // that fails gets exactly one line.
-    let notes = Mutex<[String]?>([])
+    let notes = HeldNotes()
     let sourceOptions = FrameSourceOptions(
       every: options.every,
       onNote: { note in
-        let held = notes.withLock { held -> Bool in
-          held?.append(note)
-          return held != nil
-        }
-        if !held { StandardStreams.printError(note) }
+        if !notes.hold(note) { StandardStreams.printError(note) }
       })
     let source: any FrameSource
     do {
@@ -94,9 +89,7 @@ struct DetectCommand {
       StandardStreams.printError(error.description)
       return .failed
     }
-    for note in notes.withLock({ held in
-      defer { held = nil }; return held ?? []
-    }) {
+    for note in notes.release() {
       StandardStreams.printError(note)
     }
     defer { source.close() }
@@ -193,5 +186,27 @@ extension DetectionRecord {
           box: face.box.array, emotion: face.emotion, scores: face.labelledScores.map { ($0.label, $0.score) }
         )
       })
+  }
+}
+
+/// Notes a source sends while it opens, held until it has, then passed straight through.
+private final class HeldNotes: @unchecked Sendable {
+  private let lock = NSLock()
+  private var held: [String]? = []
+
+  /// Holds `note` and returns true, or returns false once the notes were released.
+  func hold(_ note: String) -> Bool {
+    lock.withLock {
+      held?.append(note)
+      return held != nil
+    }
+  }
+
+  /// The notes held so far; later ones are not held.
+  func release() -> [String] {
+    lock.withLock {
+      defer { held = nil }
+      return held ?? []
+    }
   }
 }

@@ -2,7 +2,6 @@
 #include "TerminalUICShims.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <pty.h>
 #include <signal.h>
 #include <spawn.h>
@@ -179,23 +178,3 @@ short tui_spawn_setsid_flag(void) { return POSIX_SPAWN_SETSID; }
 void tui_stop_process(void) { raise(SIGSTOP); }
 
 int tui_set_controlling_terminal(int fd) { return ioctl(fd, TIOCSCTTY, 0); }
-
-struct tui_mutex {
-  pthread_mutex_t mutex;
-};
-
-tui_mutex *tui_mutex_create(void) {
-  tui_mutex *result = malloc(sizeof *result);
-  if (result == NULL) abort();
-  pthread_mutex_init(&result->mutex, NULL);
-  return result;
-}
-
-void tui_mutex_lock(tui_mutex *mutex) { pthread_mutex_lock(&mutex->mutex); }
-
-void tui_mutex_unlock(tui_mutex *mutex) { pthread_mutex_unlock(&mutex->mutex); }
-
-void tui_mutex_destroy(tui_mutex *mutex) {
-  pthread_mutex_destroy(&mutex->mutex);
-  free(mutex);
-}

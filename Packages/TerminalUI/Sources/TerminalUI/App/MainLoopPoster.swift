@@ -1,4 +1,4 @@
-import TerminalUICShims
+import Foundation
 
 /// Hands work from any thread to the run loop, which runs it on the main actor between events.
 ///
@@ -10,12 +10,9 @@ import TerminalUICShims
 /// }
 /// ```
 ///
-/// The queue is guarded by a pthread mutex (`tui_mutex`), not `Synchronization.Mutex`: on
-/// Linux the latter hands a contended lock over through the kernel's futex, where
-/// ThreadSanitizer cannot see the hand-over and reports the guarded accesses as a race.
+/// The queue is guarded by an `NSLock`, a pthread mutex ThreadSanitizer can follow.
 public final class MainLoopPoster: @unchecked Sendable {
-  /// Never nil: the shim aborts when memory runs out.
-  private let mutex: OpaquePointer = tui_mutex_create()
+  private let lock = NSLock()
   private var jobs: [@MainActor @Sendable () -> Void] = []
   private let waker: (any TerminalWaker)?
 
@@ -24,12 +21,8 @@ public final class MainLoopPoster: @unchecked Sendable {
     self.waker = waker
   }
 
-  deinit { tui_mutex_destroy(mutex) }
-
   private func locked<T>(_ body: () -> T) -> T {
-    tui_mutex_lock(mutex)
-    defer { tui_mutex_unlock(mutex) }
-    return body()
+    lock.withLock(body)
   }
 
   /// Queues `job` to run on the run loop and wakes the loop. Callable from any thread.

@@ -51,15 +51,4 @@ int tui_terminal_restore(void);
 /// Forgets the saved settings, after a restore.
 void tui_terminal_forget(void);
 
-/// A pthread mutex on the heap, for state shared between threads. ThreadSanitizer follows
-/// pthread mutexes; it cannot see Synchronization.Mutex hand a contended lock over through
-/// the kernel's futex on Linux, and reports the accesses it guards as races.
-typedef struct tui_mutex tui_mutex;
-
-/// A new unlocked mutex, never NULL: it aborts when memory runs out, as Swift's own allocations do.
-tui_mutex *tui_mutex_create(void);
-void tui_mutex_lock(tui_mutex *mutex);
-void tui_mutex_unlock(tui_mutex *mutex);
-void tui_mutex_destroy(tui_mutex *mutex);
-
 #endif
