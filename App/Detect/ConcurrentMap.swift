@@ -12,9 +12,7 @@ extension Array where Element: Sendable {
   }
 }
 
-/// The results of a concurrent map, guarded by an `NSLock` (a pthread mutex, which
-/// ThreadSanitizer follows; it cannot see `Synchronization.Mutex` hand a contended lock over
-/// through the kernel on Linux).
+/// The results of a concurrent map, guarded by an `NSLock`.
 private final class Results<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var slots: [Value?]
