@@ -33,6 +33,7 @@ let package = Package(
       dependencies: [
         "App",
         .product(name: "NavigationTesting", package: "Navigation"),
+        .product(name: "TerminalUITesting", package: "TerminalUI"),
       ],
       path: "Tests/AppTests"
     ),

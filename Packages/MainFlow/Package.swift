@@ -36,6 +36,7 @@ let package = Package(
         "MainFlow",
         .product(name: "NavigationTesting", package: "Navigation"),
         .product(name: "TerminalUI", package: "TerminalUI"),
+        .product(name: "TerminalUITesting", package: "TerminalUI"),
         .product(name: "FaceAnalysisInterface", package: "FaceAnalysis"),
         .product(name: "FaceAnalysisTesting", package: "FaceAnalysis"),
       ]

@@ -6,6 +6,8 @@ let package = Package(
   platforms: [.macOS(.v15)],
   products: [
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    // The virtual terminal and screen emulator for tests of screens, flows and apps.
+    .library(name: "TerminalUITesting", targets: ["TerminalUITesting"]),
     .executable(name: "TerminalUIDemo", targets: ["TerminalUIDemo"]),
   ],
   dependencies: [
@@ -21,6 +23,7 @@ let package = Package(
       ],
       linkerSettings: [.linkedLibrary("m")]
     ),
+    .target(name: "TerminalUITesting", dependencies: ["TerminalUI"]),
     .executableTarget(
       name: "TerminalUIDemo",
       dependencies: [
@@ -32,6 +35,7 @@ let package = Package(
       name: "TerminalUITests",
       dependencies: [
         "TerminalUI",
+        "TerminalUITesting",
         "TerminalUIDemo",
         "TerminalUICShims",
         .product(name: "Navigation", package: "Navigation"),

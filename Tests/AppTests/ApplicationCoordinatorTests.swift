@@ -1,6 +1,7 @@
 import Navigation
 import NavigationTesting
 import TerminalUI
+import TerminalUITesting
 import Testing
 
 @testable import App

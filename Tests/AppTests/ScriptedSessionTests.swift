@@ -1,6 +1,7 @@
 import Foundation
 import Navigation
 import TerminalUI
+import TerminalUITesting
 import Testing
 
 @testable import App

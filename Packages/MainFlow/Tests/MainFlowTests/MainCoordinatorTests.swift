@@ -4,6 +4,7 @@ import Foundation
 import Navigation
 import NavigationTesting
 import TerminalUI
+import TerminalUITesting
 import Testing
 
 @testable import MainFlow

@@ -2,6 +2,7 @@ import FaceAnalysisInterface
 import FaceAnalysisTesting
 import Foundation
 import TerminalUI
+import TerminalUITesting
 import Testing
 
 @testable import MainFlow

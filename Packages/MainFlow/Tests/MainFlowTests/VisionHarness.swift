@@ -3,6 +3,7 @@ import FaceAnalysisTesting
 import Foundation
 import Navigation
 import TerminalUI
+import TerminalUITesting
 import Testing
 
 @testable import MainFlow

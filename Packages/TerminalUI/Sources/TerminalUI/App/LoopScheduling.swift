@@ -1,6 +1,6 @@
 /// Schedules work on the run loop: timers, and jobs posted from other threads.
 ///
-/// Presenters take this protocol so that tests can drive time with a ``VirtualTerminal``.
+/// Presenters take this protocol so that tests can drive time with a `VirtualTerminal` (TerminalUITesting).
 @MainActor
 public protocol LoopScheduling: AnyObject {
   /// Runs `body` on the loop after `delay`, then every `repeating` if given.

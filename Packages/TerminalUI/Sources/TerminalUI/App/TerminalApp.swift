@@ -137,7 +137,7 @@ public final class TerminalApp: LoopScheduling {
   // MARK: - Steps (also driven by VirtualTerminal)
 
   /// Sets the terminal up and draws the first frame.
-  func start() throws(SystemCallError) {
+  package func start() throws(SystemCallError) {
     guard !started else { return }
     try device.startSignalHandling()
     started = true
@@ -159,7 +159,7 @@ public final class TerminalApp: LoopScheduling {
   }
 
   /// Restores the terminal.
-  func finish() {
+  package func finish() {
     guard started else { return }
     started = false
     device.restore()
@@ -188,7 +188,7 @@ public final class TerminalApp: LoopScheduling {
   }
 
   /// Handles one event from the device.
-  func process(_ event: DeviceEvent) {
+  package func process(_ event: DeviceEvent) {
     switch event {
     case .input(let bytes):
       switch mode {
@@ -213,7 +213,7 @@ public final class TerminalApp: LoopScheduling {
   }
 
   /// Runs posted jobs and due timers, stops on an empty stack, and redraws.
-  func step() {
+  package func step() {
     for job in poster.takeJobs() where exitReason == nil { job() }
     fireDueTimers()
     if router.stack.isEmpty { stop(.stackEmpty) }
@@ -221,7 +221,7 @@ public final class TerminalApp: LoopScheduling {
   }
 
   /// Flushes a pending lone Esc, as the loop does after ``KeyDecoder/escapeTimeout``.
-  func flushPendingKeys() {
+  package func flushPendingKeys() {
     escapePendingSince = nil
     handle(keys: decoder.flush())
   }
@@ -270,7 +270,7 @@ public final class TerminalApp: LoopScheduling {
   }
 
   /// When the next timer fires, on the device's clock.
-  var nextTimerDeadline: Duration? {
+  package var nextTimerDeadline: Duration? {
     timers.filter { !$0.isCancelled }.map(\.deadline).min()
   }
 

@@ -1,7 +1,7 @@
 /// Everything TerminalUI needs from the operating system, behind one protocol.
 ///
 /// ``SystemTerminal`` is the real implementation (termios, `poll`, `TIOCGWINSZ`, signals);
-/// ``VirtualTerminal`` uses an in-memory one so tests run whole sessions without a terminal.
+/// `VirtualTerminal` (TerminalUITesting) uses an in-memory one so tests run whole sessions without a terminal.
 @MainActor
 public protocol TerminalDevice: AnyObject {
   /// Whether standard input is a terminal.

@@ -2,6 +2,7 @@ import Navigation
 import Testing
 
 @testable import TerminalUI
+@testable import TerminalUITesting
 
 @MainActor
 struct LineModeTests {

@@ -1,5 +1,6 @@
 import Navigation
 import TerminalUI
+import TerminalUITesting
 import Testing
 
 // The README's example, written as a flow would write it: only the public API (no

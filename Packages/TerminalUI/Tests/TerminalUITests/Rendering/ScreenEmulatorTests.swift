@@ -1,3 +1,4 @@
+import TerminalUITesting
 import Testing
 
 @testable import TerminalUI

@@ -1,4 +1,5 @@
 import Navigation
+import TerminalUITesting
 import Testing
 
 @testable import TerminalUI

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The in-memory device behind ``VirtualTerminal``.
 @MainActor
 final class VirtualDevice: TerminalDevice {

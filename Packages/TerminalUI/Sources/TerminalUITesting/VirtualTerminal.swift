@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A terminal in memory for tests: scripted keys or lines go in, text frames come out.
 ///
 /// It runs a real ``TerminalApp`` on a virtual device, so everything the app writes goes

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// A small terminal emulator: interprets the bytes TerminalUI writes (cursor moves, clears,
 /// styles, the alternate screen, UTF-8 text with wide characters) into a grid of cells.
 ///
