@@ -23,7 +23,7 @@ let package = Package(
       ],
       linkerSettings: [.linkedLibrary("m")]
     ),
-    .target(name: "TerminalUITesting", dependencies: ["TerminalUI"]),
+    .target(name: "TerminalUITesting", dependencies: ["TerminalUI", "TerminalUICShims"]),
     .executableTarget(
       name: "TerminalUIDemo",
       dependencies: [

@@ -57,8 +57,20 @@ final class ChildProcess: @unchecked Sendable {
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
+    // A clean signal mask and default actions: the test runner's thread may block SIGTERM,
+    // and a child that inherited that could not be ended.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var child: pid_t = 0
-    let spawned = posix_spawnp(&child, tool, &actions, nil, argv, envp)
+    let spawned = posix_spawnp(&child, tool, &actions, &attributes, argv, envp)
     for descriptor in [inputPipe[0], outputPipe[1], errorPipe[1]] where descriptor >= 0 { close(descriptor) }
     guard spawned == 0 else {
       for descriptor in [inputPipe[1], outputPipe[0], errorPipe[0]] where descriptor >= 0 {
@@ -73,10 +85,24 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   deinit {
-    // SIGTERM, so that the app ends its own children on the way out.
-    send(SIGTERM)
-    waitForExit()
+    end()
     for descriptor in [input, streaming ? -1 : output, errors] where descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Ends the child unless it has ended: SIGTERM (so that the app ends its own children on
+  /// the way out), then SIGKILL after two seconds; reaps it.
+  func end() {
+    guard exitStatus == nil else { return }
+    send(SIGTERM)
+    let killAt = ContinuousClock.now + .seconds(2)
+    while exitStatus == nil {
+      if ContinuousClock.now >= killAt {
+        send(SIGKILL)
+        waitForExit()
+        return
+      }
+      usleep(10_000)
+    }
   }
 
   /// A pipe whose ends close on exec (the child gets copies through its file actions).

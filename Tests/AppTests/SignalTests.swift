@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUITesting
 import Testing
 
 /// SIGINT, SIGTERM and SIGHUP sent to the real app in full screen while the Vision screen
@@ -23,19 +24,20 @@ struct SignalTests {
   func signalRestoresTheTerminalEndsByTheSignalAndLeavesNoChild(signal: Int32) throws {
     let state = try Self.consentedStateFolder()
     defer { try? FileManager.default.removeItem(at: state) }
-    let session = try AppTerminalSession(
-      arguments: ["--open", Self.link],
-      environment: ["EMOTIONS_STATE_DIR=\(state.path)", "HOME=\(state.path)"])
+    let session = try PseudoTerminalSession(
+      program: DetectCommandTests.executable, arguments: ["--open", Self.link],
+      environment: ["EMOTIONS_STATE_DIR=\(state.path)", "HOME=\(state.path)"], size: (30, 100),
+      limit: .seconds(60))
     var children: [pid_t] = []
     try session.waitFor("the Vision screen in raw mode with ffmpeg running") {
       children = childProcesses(of: session.pid).filter { $0.command == "ffmpeg" }.map(\.pid)
-      let raw = try session.settings().isRaw
+      let raw = try session.inputSettings().isRaw
       return raw && !children.isEmpty && session.outputText.contains("Vision")
     }
     session.send(signal: signal)
     let status = try session.waitForExit()
     #expect(status == .signaled(signal))
-    #expect(try session.settings() == session.initialSettings, "termios after == before")
+    #expect(try session.inputSettings() == session.initialInputSettings, "termios after == before")
     #expect(session.outputText.hasSuffix("\u{1B}[?1049l"), "left the alternate screen last")
     // The app reaps its children before it dies; give a straggler no time at all.
     let left = children.filter(isAlive)

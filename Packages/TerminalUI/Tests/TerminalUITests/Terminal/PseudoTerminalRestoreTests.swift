@@ -1,9 +1,6 @@
-import TerminalUICShims
+import Foundation
+import TerminalUITesting
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Runs the real demo binary under pseudo-terminals and checks that the terminal settings
 /// after it ends are the settings from before it started, on every way out.
@@ -18,7 +15,7 @@ struct PseudoTerminalRestoreTests {
   }()
 
   @Test func normalQuitRestoresTheTerminal() throws {
-    let session = try PseudoTerminalSession(layout: .single)
+    let session = try PseudoTerminalSession.demo(layout: .single)
     let before = session.initialInputSettings
     try session.waitUntilRunning()
     #expect(try session.inputSettings().isRaw, "the demo should have switched to raw mode")
@@ -31,7 +28,7 @@ struct PseudoTerminalRestoreTests {
 
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
   func signalRestoresTheTerminalAndEndsByTheSignal(signal: Int32) throws {
-    let session = try PseudoTerminalSession(layout: .single)
+    let session = try PseudoTerminalSession.demo(layout: .single)
     let before = session.initialInputSettings
     try session.waitUntilRunning()
     #expect(try session.inputSettings().isRaw)
@@ -43,7 +40,7 @@ struct PseudoTerminalRestoreTests {
   }
 
   @Test func crashRestoresTheTerminal() throws {
-    let session = try PseudoTerminalSession(
+    let session = try PseudoTerminalSession.demo(
       layout: .single, environment: ["TERMINALUI_DEMO_CRASH=1", "SWIFT_BACKTRACE=interactive=no"])
     let before = session.initialInputSettings
     try session.waitUntilRunning()
@@ -65,7 +62,7 @@ struct PseudoTerminalRestoreTests {
   }
 
   @Test func ctrlZSuspendsWithTheTerminalRestoredAndResumesInFullScreen() throws {
-    let session = try PseudoTerminalSession(layout: .single)
+    let session = try PseudoTerminalSession.demo(layout: .single)
     let before = session.initialInputSettings
     try session.waitUntilRunning()
     session.type("\u{1A}")
@@ -80,7 +77,7 @@ struct PseudoTerminalRestoreTests {
   }
 
   @Test func ctrlCKeyQuitsAndRestores() throws {
-    let session = try PseudoTerminalSession(layout: .single)
+    let session = try PseudoTerminalSession.demo(layout: .single)
     let before = session.initialInputSettings
     try session.waitUntilRunning()
     session.type("\u{03}")
@@ -91,7 +88,7 @@ struct PseudoTerminalRestoreTests {
   /// Standard output goes away (its terminal is closed) while input is still a terminal:
   /// the next redraw fails, and the app restores the input terminal and exits with status 1.
   @Test func closedOutputRestoresTheInputTerminal() throws {
-    let session = try PseudoTerminalSession(layout: .separateOutput(controllingTerminal: .input))
+    let session = try PseudoTerminalSession.demo(layout: .separateOutput(controllingTerminal: .input))
     let before = session.initialInputSettings
     try session.waitUntilRunning()
     #expect(try session.inputSettings().isRaw)
@@ -105,7 +102,7 @@ struct PseudoTerminalRestoreTests {
   /// alternate screen on its output and exits cleanly. The closed terminal's own settings
   /// cannot be read any more; its output terminal's settings are unchanged.
   @Test func closedInputEndsCleanly() throws {
-    let session = try PseudoTerminalSession(layout: .separateOutput(controllingTerminal: .output))
+    let session = try PseudoTerminalSession.demo(layout: .separateOutput(controllingTerminal: .output))
     let outputBefore = session.initialOutputSettings
     try session.waitUntilRunning()
     session.closeInputTerminal()
@@ -115,7 +112,7 @@ struct PseudoTerminalRestoreTests {
   }
 
   @Test func pipedInputRunsLineModeWithoutEscapeCodes() throws {
-    let session = try PseudoTerminalSession(layout: .pipedInput)
+    let session = try PseudoTerminalSession.demo(layout: .pipedInput)
     session.writeToPipe("1\nback\nquit\n")
     session.closePipe()
     #expect(try session.waitForExit() == .exited(0))

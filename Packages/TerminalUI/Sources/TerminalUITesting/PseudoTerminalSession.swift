@@ -1,14 +1,19 @@
+import Foundation
 import TerminalUICShims
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+/// A program running under one or two pseudo-terminals, for tests of what it does to a real
+/// terminal: raw mode, the alternate screen, signals, restoring the settings.
+///
+/// The child starts in a session of its own with every signal at its default action and none
+/// blocked, whatever the test runner's thread has. Every wait has a deadline; a session that
+/// ends while its child runs ends the child (input closed, SIGTERM, SIGKILL after 2 s) and
+/// reaps it.
+public final class PseudoTerminalSession {
+  /// One of the two terminals.
+  public enum Side: Sendable { case input, output }
 
-/// The demo binary running under one or two pseudo-terminals, for the restore tests.
-final class PseudoTerminalSession {
-  enum Side { case input, output }
-
-  enum Layout {
+  /// How the child's standard input, output and error are connected.
+  public enum Layout: Sendable {
     /// Standard input, output and error on one pseudo-terminal, which is the controlling terminal.
     case single
     /// Standard input and output on two pseudo-terminals.
@@ -17,11 +22,15 @@ final class PseudoTerminalSession {
     case pipedInput
   }
 
-  enum ExitStatus: Equatable, CustomStringConvertible {
+  /// How the child ended.
+  public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
+    /// It exited with this status.
     case exited(Int32)
+    /// This signal ended it.
     case signaled(Int32)
 
-    var description: String {
+    /// `exited(0)` or `signaled(15)`.
+    public var description: String {
       switch self {
       case .exited(let code): "exited(\(code))"
       case .signaled(let signal): "signaled(\(signal))"
@@ -29,12 +38,14 @@ final class PseudoTerminalSession {
     }
   }
 
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
+  /// Why the session could not start or a wait gave up.
+  public struct Failure: Error, CustomStringConvertible {
+    /// One line.
+    public let description: String
   }
 
   /// A terminal's settings, compared field by field.
-  struct Settings: Equatable {
+  public struct Settings: Equatable, Sendable {
     let input: UInt32
     let output: UInt32
     let control: UInt32
@@ -51,7 +62,7 @@ final class PseudoTerminalSession {
     }
 
     /// No echo and no line editing: raw mode.
-    var isRaw: Bool { local & UInt32(ECHO) == 0 && local & UInt32(ICANON) == 0 }
+    public var isRaw: Bool { local & UInt32(ECHO) == 0 && local & UInt32(ICANON) == 0 }
   }
 
   private var inputPrimary: Int32 = -1
@@ -59,17 +70,28 @@ final class PseudoTerminalSession {
   private var outputPrimary: Int32 = -1
   private var outputSecondary: Int32 = -1
   private var pipeWrite: Int32 = -1
-  private var pid: pid_t = 0
+  /// The child's process id.
+  public private(set) var pid: pid_t = 0
   private var output: [UInt8] = []
   private var exitStatus: ExitStatus?
-  /// The input terminal's settings before the demo started.
-  private(set) var initialInputSettings: Settings?
-  /// The output terminal's settings before the demo started.
-  private(set) var initialOutputSettings: Settings?
-  private let deadline = ContinuousClock.now + .seconds(30)
+  /// The input terminal's settings before the child started.
+  public private(set) var initialInputSettings: Settings?
+  /// The output terminal's settings before the child started.
+  public private(set) var initialOutputSettings: Settings?
+  private let deadline: ContinuousClock.Instant
 
-  init(layout: Layout, environment extraEnvironment: [String] = []) throws {
-    let binary = try Self.demoPath()
+  /// Starts `program` with `arguments`, connected as `layout` says, with `TERM`, `PATH` and
+  /// `LANG` set and the extra `NAME=value` variables.
+  ///
+  /// - Parameters:
+  ///   - size: rows and columns of the terminals.
+  ///   - limit: how long the waits may take in all.
+  public init(
+    program binary: String, arguments: [String] = [], layout: Layout = .single,
+    environment extraEnvironment: [String] = [], size: (rows: UInt16, columns: UInt16) = (24, 80),
+    limit: Duration = .seconds(30)
+  ) throws {
+    deadline = ContinuousClock.now + limit
     var fileActions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&fileActions)
     defer { posix_spawn_file_actions_destroy(&fileActions) }
@@ -87,7 +109,7 @@ final class PseudoTerminalSession {
 
     var pipeRead: Int32 = -1
     let inputPath: String
-    (inputPrimary, inputSecondary, inputPath) = try Self.openPseudoTerminal()
+    (inputPrimary, inputSecondary, inputPath) = try Self.openPseudoTerminal(size)
     switch layout {
     case .single:
       outputPrimary = inputPrimary
@@ -96,7 +118,7 @@ final class PseudoTerminalSession {
       posix_spawn_file_actions_adddup2(&fileActions, 0, 2)
     case .separateOutput(let controlling):
       let outputPath: String
-      (outputPrimary, outputSecondary, outputPath) = try Self.openPseudoTerminal()
+      (outputPrimary, outputSecondary, outputPath) = try Self.openPseudoTerminal(size)
       // After setsid, the first terminal the child opens becomes its controlling terminal.
       if controlling == .input {
         posix_spawn_file_actions_addopen(&fileActions, 0, inputPath, O_RDWR, 0)
@@ -128,8 +150,7 @@ final class PseudoTerminalSession {
     initialInputSettings = try settings(of: inputSecondary)
     initialOutputSettings = try settings(of: outputSecondary >= 0 ? outputSecondary : inputSecondary)
     let environment = ["TERM=xterm-256color", "PATH=/usr/bin:/bin", "LANG=C.UTF-8"] + extraEnvironment
-    let arguments = [binary]
-    let result = withCStrings(arguments) { argv in
+    let result = withCStrings([binary] + arguments) { argv in
       withCStrings(environment) { envp in
         posix_spawn(&pid, binary, &fileActions, &attributes, argv, envp)
       }
@@ -139,67 +160,88 @@ final class PseudoTerminalSession {
   }
 
   deinit {
-    if exitStatus == nil, pid > 0 {
-      kill(pid, SIGKILL)
-      var status: Int32 = 0
-      waitpid(pid, &status, 0)
+    end()
+    closeDescriptors()
+  }
+
+  /// Ends a child still running: closes its input, sends SIGTERM, then SIGKILL after two
+  /// seconds, and reaps it.
+  public func end() {
+    guard exitStatus == nil, pid > 0 else { return }
+    if inputPrimary >= 0 {
+      close(inputPrimary)
+      if outputPrimary == inputPrimary { outputPrimary = -1 }
+      inputPrimary = -1
     }
+    if pipeWrite >= 0 { closePipe() }
+    kill(pid, SIGTERM)
+    let killAt = ContinuousClock.now + .seconds(2)
+    var status: Int32 = 0
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      if ContinuousClock.now >= killAt {
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        break
+      }
+      usleep(10_000)
+    }
+    exitStatus = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+  }
+
+  private func closeDescriptors() {
     for fd in Set([inputPrimary, inputSecondary, outputPrimary, outputSecondary, pipeWrite]) where fd >= 0 {
       close(fd)
     }
   }
 
-  /// Everything the demo wrote to its output terminal.
-  var outputText: String { String(decoding: output, as: UTF8.self) }
+  /// Everything the child wrote to its output terminal.
+  public var outputText: String { String(decoding: output, as: UTF8.self) }
 
   /// The settings of the terminal that is standard input.
-  func inputSettings() throws -> Settings { try settings(of: inputSecondary) }
+  public func inputSettings() throws -> Settings { try settings(of: inputSecondary) }
 
   /// The settings of the terminal that is standard output.
-  func outputSettings() throws -> Settings {
+  public func outputSettings() throws -> Settings {
     try settings(of: outputSecondary >= 0 ? outputSecondary : inputSecondary)
   }
 
-  /// Waits until the demo has drawn its first screen in raw mode.
-  func waitUntilRunning() throws {
-    try waitFor("the first frame") {
-      outputText.contains("1  Document") && ((try? inputSettings().isRaw) ?? false)
-    }
-  }
-
-  func type(_ text: String) {
+  /// Types `text` on the input terminal.
+  public func type(_ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { write(inputPrimary, $0.baseAddress, $0.count) }
   }
 
-  func send(signal: Int32) { kill(pid, signal) }
+  /// Sends `signal` to the child.
+  public func send(signal: Int32) { kill(pid, signal) }
 
-  func writeToPipe(_ text: String) {
+  /// Writes `text` to the input pipe (layout `pipedInput`).
+  public func writeToPipe(_ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { write(pipeWrite, $0.baseAddress, $0.count) }
   }
 
-  func closePipe() {
+  /// Closes the input pipe: the child reads the end of its input.
+  public func closePipe() {
     close(pipeWrite)
     pipeWrite = -1
   }
 
-  /// Closes the primary side of the output terminal: the demo's writes fail from now on.
-  func closeOutputTerminal() {
+  /// Closes the primary side of the output terminal: the child's writes fail from now on.
+  public func closeOutputTerminal() {
     drain()
     close(outputPrimary)
     outputPrimary = -1
   }
 
-  /// Closes the primary side of the input terminal: the demo's reads fail from now on.
-  func closeInputTerminal() {
+  /// Closes the primary side of the input terminal: the child's reads fail from now on.
+  public func closeInputTerminal() {
     close(inputPrimary)
     inputPrimary = -1
   }
 
-  /// Waits until the demo has stopped itself for job control.
-  func waitUntilStopped() throws {
-    try waitFor("the demo to stop") {
+  /// Waits until the child has stopped itself for job control.
+  public func waitUntilStopped() throws {
+    try waitFor("the child to stop") {
       var status: Int32 = 0
       guard waitpid(pid, &status, WNOHANG | WUNTRACED) == pid else { return false }
       return status & 0xFF == 0x7F
@@ -207,13 +249,13 @@ final class PseudoTerminalSession {
   }
 
   /// Waits until standard input is in raw mode again.
-  func waitUntilRaw() throws {
+  public func waitUntilRaw() throws {
     try waitFor("raw mode") { (try? inputSettings().isRaw) ?? false }
   }
 
-  /// Waits for the demo to end, reading its output meanwhile.
-  func waitForExit() throws -> ExitStatus {
-    try waitFor("the demo to exit") {
+  /// Waits for the child to end, reading its output meanwhile.
+  public func waitForExit() throws -> ExitStatus {
+    try waitFor("the child to exit") {
       var status: Int32 = 0
       guard waitpid(pid, &status, WNOHANG) == pid else { return false }
       exitStatus = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
@@ -223,7 +265,9 @@ final class PseudoTerminalSession {
     return exitStatus ?? .exited(-1)
   }
 
-  private func waitFor(_ what: String, _ condition: () throws -> Bool) throws {
+  /// Reads the output until `condition` holds; throws when the time is up, with the output so
+  /// far.
+  public func waitFor(_ what: String, _ condition: () throws -> Bool) throws {
     while ContinuousClock.now < deadline {
       drain()
       if try condition() { return }
@@ -258,11 +302,13 @@ final class PseudoTerminalSession {
     return Settings(raw)
   }
 
-  private static func openPseudoTerminal() throws -> (Int32, Int32, String) {
+  private static func openPseudoTerminal(
+    _ size: (rows: UInt16, columns: UInt16)
+  ) throws -> (Int32, Int32, String) {
     var primary: Int32 = -1
     var secondary: Int32 = -1
     var name = [CChar](repeating: 0, count: 256)
-    guard tui_open_pty(&primary, &secondary, &name, UInt(name.count), 24, 80) == 0 else {
+    guard tui_open_pty(&primary, &secondary, &name, UInt(name.count), size.rows, size.columns) == 0 else {
       throw Failure(description: "openpty failed: errno \(errno)")
     }
     return (
@@ -271,8 +317,8 @@ final class PseudoTerminalSession {
     )
   }
 
-  /// The demo binary, built next to this test bundle.
-  static func demoPath() throws -> String {
+  /// The product `name` built in the same `.build` folder as the running test bundle.
+  public static func builtProduct(named name: String) throws -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard length > 0 else { throw Failure(description: "cannot find the test binary") }
@@ -280,11 +326,11 @@ final class PseudoTerminalSession {
     var directory = executable
     while let slash = directory.lastIndex(of: "/") {
       directory = String(directory[..<slash])
-      let candidate = directory + "/TerminalUIDemo"
+      let candidate = directory + "/" + name
       if access(candidate, X_OK) == 0 { return candidate }
       if directory.hasSuffix("/.build") { break }
     }
-    throw Failure(description: "TerminalUIDemo is not built next to \(executable)")
+    throw Failure(description: "\(name) is not built next to \(executable)")
   }
 }
 
