@@ -16,8 +16,9 @@ let package = Package(
     .package(path: "Packages/AboutAppFlow"),
   ],
   targets: [
-    .executableTarget(
-      name: "App",
+    // The whole tool: commands, the ApplicationCoordinator, launch and state.
+    .target(
+      name: "EmotionsApp",
       dependencies: [
         .product(name: "Navigation", package: "Navigation"),
         .product(name: "TerminalUI", package: "TerminalUI"),
@@ -26,12 +27,15 @@ let package = Package(
         .product(name: "MainFlow", package: "MainFlow"),
         .product(name: "AboutAppFlow", package: "AboutAppFlow"),
       ],
-      path: "App"
+      path: "App/EmotionsApp"
     ),
+    // The executable: `Emotions.main()` and nothing else.
+    .executableTarget(name: "App", dependencies: ["EmotionsApp"], path: "App/Executable"),
     .testTarget(
       name: "AppTests",
       dependencies: [
         "App",
+        "EmotionsApp",
         .product(name: "NavigationTesting", package: "Navigation"),
         .product(name: "TerminalUITesting", package: "TerminalUI"),
       ],

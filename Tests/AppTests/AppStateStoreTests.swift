@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
+@testable import EmotionsApp
 
 @Suite("App state")
 struct AppStateStoreTests {

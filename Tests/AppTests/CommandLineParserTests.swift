@@ -1,7 +1,7 @@
 import Navigation
 import Testing
 
-@testable import App
+@testable import EmotionsApp
 
 @Suite("Command line")
 struct CommandLineParserTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
+@testable import EmotionsApp
 
 /// Runs the real `emotions` binary, as a script would.
 @Suite("emotions detect", .serialized)

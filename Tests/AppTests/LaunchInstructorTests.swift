@@ -2,7 +2,7 @@ import Foundation
 import Navigation
 import Testing
 
-@testable import App
+@testable import EmotionsApp
 
 @Suite("Launch instructor")
 struct LaunchInstructorTests {

@@ -4,7 +4,7 @@ import TerminalUI
 import TerminalUITesting
 import Testing
 
-@testable import App
+@testable import EmotionsApp
 
 @MainActor
 @Suite("A whole session in line mode")

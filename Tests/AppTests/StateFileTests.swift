@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import App
+@testable import EmotionsApp
 
 /// The state file is deleted, corrupted or made read-only while the app runs in line mode:
 /// the app goes on, and says so when it cannot save.

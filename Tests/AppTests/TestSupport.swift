@@ -3,7 +3,7 @@ import Foundation
 import Navigation
 import TerminalUI
 
-@testable import App
+@testable import EmotionsApp
 
 /// The repository's root, found by walking up from this file to the folder with Tools/setup.
 let repositoryRoot: URL = {

@@ -4,7 +4,7 @@ import TerminalUI
 import TerminalUITesting
 import Testing
 
-@testable import App
+@testable import EmotionsApp
 
 /// The Vision screen in line mode, with the real recognizer, against `emotions detect --json`
 /// on the same video: the same frames, boxes, emotions and scores (to the percent the

@@ -1,1 +1,1 @@
-../../../../App/State/AppState.swift
+../../../../App/EmotionsApp/State/AppState.swift

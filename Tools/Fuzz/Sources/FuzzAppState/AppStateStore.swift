@@ -1,1 +1,1 @@
-../../../../App/State/AppStateStore.swift
+../../../../App/EmotionsApp/State/AppStateStore.swift

@@ -2,14 +2,16 @@
 struct ProgressLine {
   private let total: Int?
   private let label: String
+  private let streams: StandardStreams
   private let enabled: Bool
   private var done = 0
   private var shown = false
 
   /// A bar for `total` items (or a counter when unknown); draws nothing when not `enabled`.
-  init(total: Int?, label: String, enabled: Bool) {
+  init(total: Int?, label: String, streams: StandardStreams, enabled: Bool) {
     self.total = total
     self.label = label
+    self.streams = streams
     self.enabled = enabled
   }
 
@@ -27,14 +29,14 @@ struct ProgressLine {
     } else {
       line += "\(done) frames \(label)"
     }
-    StandardStreams.printProgress(line)
+    streams.printProgress(line)
     shown = true
   }
 
   /// Erases the bar so a line can be printed.
   mutating func clear() {
     guard shown else { return }
-    StandardStreams.printProgress("\r\u{1B}[2K")
+    streams.printProgress("\r\u{1B}[2K")
     shown = false
   }
 

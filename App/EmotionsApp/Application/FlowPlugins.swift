@@ -26,8 +26,8 @@ enum FlowPlugins {
         lastSource: { services.state.state.lastSource },
         sourceChosen: { source in services.state.update { $0.lastSource = source } }),
       AboutAppFlowFactory(
-        version: HelpText.version, stateLocation: services.state.store.fileURL.path,
-        facts: { AboutFacts.current(recognition: services.recognition) }),
+        version: Emotions.version, stateLocation: services.state.store.fileURL.path,
+        facts: { services.recognition.facts() }),
     ]
   }
 }

@@ -1,8 +1,5 @@
 /// The text of `--help` for the tool and its commands.
 enum HelpText {
-  /// The version printed by `--version` and shown on the About screen.
-  static let version = "0.1.0"
-
   /// Help for a topic: `nil` for the whole tool, or a command's name.
   static func text(for topic: String?) -> String? {
     switch topic {
@@ -14,7 +11,7 @@ enum HelpText {
   }
 
   static let overview = """
-    emotions \(version): facial emotion recognition in the terminal
+    emotions \(Emotions.version): facial emotion recognition in the terminal
 
     USAGE:
       emotions [--open <link>] [--model-dir <dir>]   the terminal app

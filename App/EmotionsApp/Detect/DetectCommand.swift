@@ -10,22 +10,26 @@ import Foundation
 struct DetectCommand {
   /// The parsed options.
   let options: DetectOptions
+  /// Where the results, errors and progress go.
+  var streams = StandardStreams.process
 
   /// Runs the command; returns the exit status.
   func run() -> Int32 {
+    // A reader that goes away is an EPIPE to stop on, not a signal that kills the process.
+    signal(SIGPIPE, SIG_IGN)
     // Standard output closed before the start (`>&-`): nowhere to write, so end as when a
     // reader closes the pipe. Nothing is opened first: a pipe made now would become
     // descriptor 1 and a child's output would go astray.
-    if fcntl(STDOUT_FILENO, F_GETFD) == -1 { return 0 }
+    if !streams.isOutputOpen { return 0 }
     let recognizer: EmotionRecognizer
     do {
       let files = try ModelFiles.locate(modelDirectory: options.modelDirectory)
       recognizer = try EmotionRecognizer(files: files, options: recognitionOptions)
     } catch {
-      StandardStreams.printError(error.description)
+      streams.printError(error.description)
       return 1
     }
-    if !options.json, !StandardStreams.printLine(TableWriter.header) { return 0 }
+    if !options.json, !streams.printLine(TableWriter.header) { return 0 }
 
     var failed = false
     var timeline: [DetectionRecord] = []
@@ -70,7 +74,7 @@ struct DetectCommand {
     _ input: String, recognizer: EmotionRecognizer, collect: (DetectionRecord, FrameSourceKind) -> Void
   ) -> Outcome {
     if let name = RawArguments.undecodable[input] {
-      StandardStreams.printError(
+      streams.printError(
         "\(name): the file name is not valid UTF-8, which emotions cannot open; rename it")
       return .failed
     }
@@ -80,21 +84,21 @@ struct DetectCommand {
     let sourceOptions = FrameSourceOptions(
       every: options.every,
       onNote: { note in
-        if !notes.hold(note) { StandardStreams.printError(note) }
+        if !notes.hold(note) { streams.printError(note) }
       })
     let source: any FrameSource
     do {
       source = try FrameSources.open(input, options: sourceOptions)
     } catch {
-      StandardStreams.printError(error.description)
+      streams.printError(error.description)
       return .failed
     }
     for note in notes.release() {
-      StandardStreams.printError(note)
+      streams.printError(note)
     }
     defer { source.close() }
     var progress = ProgressLine(
-      total: source.expectedFrameCount, label: input, enabled: showsProgress(source.kind))
+      total: source.expectedFrameCount, label: input, streams: streams, enabled: showsProgress(source.kind))
     defer { progress.finish() }
     var failed = false
     var ended = false
@@ -131,13 +135,13 @@ struct DetectCommand {
         switch outcome {
         case .failure(let failure):
           progress.clear()
-          StandardStreams.printError(failure.message)
+          streams.printError(failure.message)
           failed = true
         case .success(let record):
           collect(record, source.kind)
           progress.clear()
           let lines = options.json ? [JSONLineWriter.line(for: record)] : TableWriter.rows(for: record)
-          for line in lines where !StandardStreams.printLine(line) { return .outputClosed }
+          for line in lines where !streams.printLine(line) { return .outputClosed }
           progress.advance()
         }
       }
@@ -155,12 +159,12 @@ struct DetectCommand {
   }
 
   private func showsProgress(_ kind: FrameSourceKind) -> Bool {
-    StandardStreams.isErrorTerminal && kind != .image
+    streams.isErrorTerminal && kind != .image
   }
 
   private func writeTimeline(_ records: [DetectionRecord], source: String?, to path: String) -> Bool {
     guard let source, !records.isEmpty else {
-      StandardStreams.printError("--timeline \(path): no video frames to draw")
+      streams.printError("--timeline \(path): no video frames to draw")
       return false
     }
     let svg = TimelineSVG(labels: EmotionRecognizer.labels, title: (source as NSString).lastPathComponent)
@@ -169,7 +173,7 @@ struct DetectCommand {
       try Data(svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
       return true
     } catch {
-      StandardStreams.printError("--timeline \(path): \(error.localizedDescription)")
+      streams.printError("--timeline \(path): \(error.localizedDescription)")
       return false
     }
   }

@@ -1,17 +1,15 @@
-import FaceAnalysis
 import Foundation
 import Inference
 
-/// The facts the About screen shows: the model, its classes and size, the BLAS library and
-/// where the model files were found.
-@MainActor
-enum AboutFacts {
-  /// Reads the facts now; a missing model is a fact too.
-  static func current(recognition: LiveRecognitionService) -> [(label: String, value: String)] {
+extension LiveRecognitionService {
+  /// What this service runs, as labelled lines for an About screen: the model with its size,
+  /// its classes, where its files were found and the BLAS library. A missing model is a fact
+  /// too.
+  public func facts() -> [(label: String, value: String)] {
     var facts: [(label: String, value: String)] = []
     do {
-      let files = try recognition.modelFiles()
-      let recognizer = try recognition.recognizer()
+      let files = try modelFiles()
+      let recognizer = try recognizer()
       var model = ModelFiles.emotionModelDescription
       if let summary = recognizer.classifier.modelSummary {
         let megaflops = Double(summary.flops) / 1e6

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Where a command writes: the process's standard output and error, or, in tests, any two
+/// descriptors. Writing never traps: a closed pipe (`emotions detect … | head -1`) is
+/// reported as `false`, so the caller can stop quietly.
+struct StandardStreams: Sendable {
+  /// The descriptor lines go to.
+  var output: Int32 = STDOUT_FILENO
+  /// The descriptor errors and progress go to.
+  var errors: Int32 = STDERR_FILENO
+
+  /// The process's own standard output and error.
+  static let process = StandardStreams()
+
+  /// Whether the output descriptor is open at all (`>&-` closes it before the start).
+  var isOutputOpen: Bool { fcntl(output, F_GETFD) != -1 }
+
+  /// Writes a line to the output; false when the reader has gone.
+  func printLine(_ text: String) -> Bool {
+    write(text + "\n", to: output)
+  }
+
+  /// Writes a line to the errors, prefixed with the tool's name.
+  func printError(_ text: String) {
+    _ = write("emotions: \(text)\n", to: errors)
+  }
+
+  /// Writes raw text to the errors (progress bars).
+  func printProgress(_ text: String) {
+    _ = write(text, to: errors)
+  }
+
+  /// Whether the errors go to a terminal.
+  var isErrorTerminal: Bool { isatty(errors) == 1 }
+
+  /// Writes all of `text`, retrying after interruptions; false on any other error.
+  private func write(_ text: String, to descriptor: Int32) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      bytes = bytes.dropFirst(written)
+    }
+    return true
+  }
+}

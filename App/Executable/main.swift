@@ -1,0 +1,4 @@
+import EmotionsApp
+
+// The `emotions` executable: the whole tool is the EmotionsApp library.
+MainActor.assumeIsolated { Emotions.main() }
