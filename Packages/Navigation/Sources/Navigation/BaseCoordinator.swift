@@ -1,9 +1,13 @@
 /// A coordinator with a list of children and a typed result, delivered exactly once.
 ///
 /// ```swift
-/// final class AboutAppCoordinator: BaseCoordinator<ConsentDecision> {
-///   override func start() { router.push(…, owner: self) }
-///   func userAccepted() { finish(with: .accepted) }
+/// final class SettingsCoordinator: BaseCoordinator<Theme> {
+///   override func start() { router.push(SettingsConfigurator.make(output: self), route: .settings, owner: self) }
+///   func userPicked(_ theme: Theme) { finish(with: theme) }
+/// }
+///
+/// addChild(SettingsCoordinator(router: router)) { [weak self] result in
+///   if case .completed(let theme) = result { self?.apply(theme) }
 /// }
 /// ```
 ///
@@ -18,10 +22,10 @@ open class BaseCoordinator<Output>: Coordinator {
   /// Whether ``finish(with:)`` or ``cancel()`` has run.
   public private(set) var isFinished = false
 
-  /// Receives the result, once. Closures stored here must capture coordinators weakly.
+  /// Receives the result, once: the one way to learn that a coordinator finished.
+  /// ``addChild(_:onFinish:)`` sets it for a child; the owner of a coordinator without a
+  /// parent sets it directly. Closures stored here must capture coordinators weakly.
   public var onFinish: ((CoordinatorResult<Output>) -> Void)?
-
-  private var finishObservers: [@MainActor () -> Void] = []
 
   /// Creates a coordinator with no children.
   public init() {}
@@ -38,13 +42,21 @@ open class BaseCoordinator<Output>: Coordinator {
   /// Finishes as cancelled: the user left this coordinator's last screen.
   open func routerDidRemoveLastEntry() { cancel() }
 
-  /// Adds a child and drops it again as soon as it finishes.
-  public func addChild(_ child: any Coordinator) {
+  /// Does nothing; subclasses refresh a screen that is on top again.
+  open func routerDidReveal(_ screen: any Presentable) {}
+
+  /// Adds `child`, and when it finishes drops it and hands its result to `onFinish`.
+  ///
+  /// This sets the child's ``onFinish``. `onFinish` must capture coordinators weakly.
+  public func addChild<ChildOutput>(
+    _ child: BaseCoordinator<ChildOutput>,
+    onFinish: @escaping @MainActor (CoordinatorResult<ChildOutput>) -> Void = { _ in }
+  ) {
     guard !children.contains(where: { $0 === child }) else { return }
     children.append(child)
-    child.whenFinished { [weak self, weak child] in
-      guard let self, let child else { return }
-      self.removeChild(child)
+    child.onFinish = { [weak self, weak child] result in
+      if let self, let child { self.removeChild(child) }
+      onFinish(result)
     }
   }
 
@@ -59,19 +71,11 @@ open class BaseCoordinator<Output>: Coordinator {
   /// Finishes as cancelled, unless already finished.
   public func cancel() { finish(.cancelled) }
 
-  /// Registers `body` to run once the coordinator finishes; runs it now if it already has.
-  public func whenFinished(_ body: @escaping @MainActor () -> Void) {
-    if isFinished { body() } else { finishObservers.append(body) }
-  }
-
   private func finish(_ result: CoordinatorResult<Output>) {
     guard !isFinished else { return }
     isFinished = true
     let handler = onFinish
-    let observers = finishObservers
     onFinish = nil
-    finishObservers = []
     handler?(result)
-    for observer in observers { observer() }
   }
 }

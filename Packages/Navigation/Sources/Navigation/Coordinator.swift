@@ -1,7 +1,7 @@
 /// Drives a part of the app: creates screens, decides what comes next, owns child coordinators.
 ///
-/// Most coordinators subclass ``BaseCoordinator``; this protocol is what parents, routers
-/// and the app see of any coordinator, whatever its result type.
+/// Most coordinators subclass ``BaseCoordinator``; this protocol is what parents and routers
+/// see of any coordinator, whatever its result type.
 @MainActor
 public protocol Coordinator: AnyObject {
   /// The running child coordinators, oldest first.
@@ -21,7 +21,7 @@ public protocol Coordinator: AnyObject {
   /// Called by the router when the last entry this coordinator owns has left the stack.
   func routerDidRemoveLastEntry()
 
-  /// Registers `body` to run once, right after the coordinator finishes. Parents use it to
-  /// drop the child; it must capture them weakly.
-  func whenFinished(_ body: @escaping @MainActor () -> Void)
+  /// Called by the router when `screen`, which this coordinator showed, is on top again
+  /// because the screens above it left, so the coordinator can refresh it.
+  func routerDidReveal(_ screen: any Presentable)
 }

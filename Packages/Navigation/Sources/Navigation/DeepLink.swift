@@ -1,11 +1,14 @@
-/// A parsed `emotions://<path>?<query>` link: where the app should go.
+/// A place in an app that a link names: path segments and query items, such as
+/// `about/privacy` or `vision?source=clip.mp4`.
 ///
-/// Parsing never traps. Every malformed link is a ``DeepLinkError``:
+/// A link knows nothing of the app's scheme: ``DeepLinkScheme`` reads and writes the whole
+/// text (`myapp://about/privacy`). Making a link never traps; every malformed one is a
+/// ``DeepLinkError``:
 ///
 /// ```swift
-/// let link = try DeepLink(parsing: "emotions://about/privacy")
-/// link.path    // ["about", "privacy"]
-/// link.description   // "emotions://about/privacy"
+/// let link = try DeepLink(path: ["about", "privacy"])
+/// link.description   // "about/privacy"
+/// try DeepLinkScheme("myapp").parse("myapp://about/privacy") == link   // true
 /// ```
 public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
   /// One `name=value` pair of a link's query, in the order written.
@@ -22,10 +25,8 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The only scheme the app answers to.
-  public static let scheme = "emotions"
-
-  /// The longest link accepted, in UTF-8 bytes, so that a pasted file cannot stall the parser.
+  /// The longest path and query accepted, in UTF-8 bytes as written (after the scheme), so
+  /// that a pasted file cannot stall the parser.
   public static let maximumLength = 4096
 
   /// The decoded path segments, never empty and never containing `""`, `.` or `..`.
@@ -37,8 +38,8 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
   /// Creates a link from decoded parts.
   ///
   /// - Throws: ``DeepLinkError`` when the parts could not be written as a valid link, or when
-  ///   the link written out (``description``, percent-encoded) would be longer than
-  ///   ``maximumLength``: every link that exists can be written out and parsed back.
+  ///   the path and query written out (``description``, percent-encoded) would be longer
+  ///   than ``maximumLength``: every link that exists can be written out and parsed back.
   public init(path: [String], query: [QueryItem] = []) throws(DeepLinkError) {
     guard !path.isEmpty else { throw .emptyPath }
     for segment in path { try Self.validate(segment: segment) }
@@ -51,23 +52,18 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
     guard written <= Self.maximumLength else { throw .tooLong(length: written, maximum: Self.maximumLength) }
   }
 
-  /// Parses a link such as `emotions://vision?source=clip.mp4`.
+  /// Parses a path and query as written after a scheme, such as `vision?source=clip.mp4`;
+  /// a `#fragment` is ignored. ``DeepLinkScheme`` checks the scheme and calls this.
   ///
   /// - Throws: ``DeepLinkError`` naming what is wrong with the text.
-  public init(parsing text: String) throws(DeepLinkError) {
-    guard !text.isEmpty else { throw .empty }
+  init(parsingPathAndQuery text: Substring) throws(DeepLinkError) {
     guard text.utf8.count <= Self.maximumLength else {
       throw .tooLong(length: text.utf8.count, maximum: Self.maximumLength)
     }
     if let bad = text.unicodeScalars.first(where: { $0.value < 0x21 || $0.value == 0x7F }) {
       throw .invalidCharacter(bad.value)
     }
-    guard let separator = text.firstRange(of: "://") else { throw .missingScheme }
-    let scheme = String(text[..<separator.lowerBound])
-    guard scheme.lowercased() == Self.scheme else { throw .unsupportedScheme(scheme) }
-
-    let rest = text[separator.upperBound...]
-    let withoutFragment = rest.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    let withoutFragment = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
     let parts = withoutFragment.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     let pathText = parts[0]
 
@@ -77,7 +73,7 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
         segments.append(try PercentEncoding.decode(rawSegment))
       }
     }
-    // A single trailing slash is tolerated: `emotions://about/` is `emotions://about`.
+    // A single trailing slash is tolerated: `about/` is `about`.
     if segments.count > 1, segments.last == "" { segments.removeLast() }
 
     var items: [QueryItem] = []
@@ -108,10 +104,10 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
     return copy
   }
 
-  /// The link written out, percent-encoded where needed; parsing it gives back an equal link.
+  /// The path and query written out, percent-encoded where needed, without a scheme:
+  /// `vision?source=my%20clip.mp4`. ``DeepLinkScheme`` puts the scheme in front.
   public var description: String {
-    var text = Self.scheme + "://"
-    text += path.map { PercentEncoding.encode($0, allowed: .pathSegment) }.joined(separator: "/")
+    var text = path.map { PercentEncoding.encode($0, allowed: .pathSegment) }.joined(separator: "/")
     if !query.isEmpty {
       text += "?"
       text += query.map {

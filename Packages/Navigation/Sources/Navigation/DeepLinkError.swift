@@ -2,13 +2,13 @@
 public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The text was empty.
   case empty
-  /// The text is longer than ``DeepLink/maximumLength`` bytes.
+  /// The path and query are longer than ``DeepLink/maximumLength`` bytes.
   case tooLong(length: Int, maximum: Int)
-  /// There is no `scheme://` in front.
-  case missingScheme
-  /// The scheme is not `emotions`.
-  case unsupportedScheme(String)
-  /// The link names no place: `emotions://`.
+  /// There is no `scheme://` in front; `expected` is the app's scheme.
+  case missingScheme(expected: String)
+  /// The scheme is not the app's, `expected`.
+  case unsupportedScheme(String, expected: String)
+  /// The link names no place: `myapp://`.
   case emptyPath
   /// Two slashes in a row, or a slash at the start of the path.
   case emptySegment
@@ -31,9 +31,10 @@ public enum DeepLinkError: Error, Hashable, Sendable, CustomStringConvertible {
     case .empty: "The link is empty."
     case .tooLong(let length, let maximum):
       "The link is \(length) bytes long; at most \(maximum) are allowed."
-    case .missingScheme: "The link must start with \(DeepLink.scheme)://."
-    case .unsupportedScheme(let scheme): "Links must start with \(DeepLink.scheme)://, not \(scheme)://."
-    case .emptyPath: "The link names no place; try \(DeepLink.scheme)://main."
+    case .missingScheme(let expected): "The link must start with \(expected)://."
+    case .unsupportedScheme(let scheme, let expected):
+      "Links must start with \(expected)://, not \(scheme)://."
+    case .emptyPath: "The link names no place."
     case .emptySegment: "The link's path has an empty part (two slashes in a row)."
     case .dotSegment(let segment): "The link's path may not contain “\(segment)”."
     case .invalidCharacter(let value):

@@ -2,7 +2,7 @@
 ///
 /// Flows declare their routes once, as static constants, and use the same constants to
 /// navigate (every stack entry carries its route) and to describe themselves in
-/// `emotions routes`, so the two cannot drift apart.
+/// the app's map of routes, so the two cannot drift apart.
 public struct Route: Hashable, Sendable, CustomStringConvertible {
   /// The module's name, such as `TermsOfUse`.
   public let screen: String

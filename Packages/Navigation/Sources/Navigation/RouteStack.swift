@@ -84,7 +84,7 @@ public struct RouteStack {
   /// The stack written as a deep link; opening it rebuilds the same stack.
   ///
   /// The root screen is implied when others stand on it: `[main, about, terms]` is
-  /// `emotions://about/terms`, and `[main]` alone is `emotions://main`. Query items of all
+  /// `about/terms`, and `[main]` alone is `main`. Query items of all
   /// entries are joined in stack order.
   public var deepLink: DeepLink? {
     let named = entries.count > 1 ? entries.dropFirst() : entries[...]

@@ -1,7 +1,7 @@
 import Navigation
 
 /// A router with no terminal, for coordinator tests: the same ``StackRouter`` logic the app
-/// runs, plus a record of every stack it went through.
+/// runs, plus a record of every stack it went through and every event it sent.
 ///
 /// ```swift
 /// let router = TestRouter()
@@ -13,8 +13,14 @@ public final class TestRouter: StackRouter {
   /// The module names of the stack after each change, oldest first.
   public private(set) var history: [[String]] = []
 
+  /// Every navigation event, oldest first, written as `will push home -> home/detail`.
+  public private(set) var events: [String] = []
+
   /// Creates an empty router.
-  public override init() {}
+  public override init() {
+    super.init()
+    observeChanges { [weak self] event in self?.events.append(event.description) }
+  }
 
   /// The module names on the stack now, bottom first.
   public var screenNames: [String] { stack.routes.map(\.screen) }

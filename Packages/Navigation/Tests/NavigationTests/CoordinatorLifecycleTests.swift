@@ -17,38 +17,34 @@ struct CoordinatorLifecycleTests {
   @Test func backOnAChildsLastEntryFinishesItOnceAndReleasesIt() {
     let app = startApp()
     app.openSettings()
-    var results: [CoordinatorResult<FlowOutcome>] = []
-    app.settings?.onFinish = { results.append($0) }
     app.settings?.showAccount()
     #expect(router.screenNames == ["Home", "Settings", "Account"])
 
     router.goBack()
-    #expect(results.isEmpty, "the flow still owns Settings")
+    #expect(app.settingsResults.isEmpty, "the flow still owns Settings")
     #expect(app.children.count == 2)
 
     router.goBack()
     #expect(router.screenNames == ["Home"])
-    #expect(results == [.cancelled])
+    #expect(app.settingsResults == [.cancelled])
     #expect(app.children.count == 1)
     #expect(leaks.alive == ["Home screen"])
 
     router.goBack()
-    #expect(results == [.cancelled], "finished exactly once")
+    #expect(app.settingsResults == [.cancelled], "finished exactly once")
   }
 
   @Test func finishingWithAValueWinsOverALaterCancel() {
     let app = startApp()
     app.openSettings()
-    var results: [CoordinatorResult<FlowOutcome>] = []
     guard let settings = app.settings else {
       Issue.record("settings did not start")
       return
     }
-    settings.onFinish = { results.append($0) }
-    settings.finish(with: .accepted)
+    settings.finish(with: "dark theme")
     router.close(settings)
     settings.cancel()
-    #expect(results == [.completed(.accepted)])
+    #expect(app.settingsResults == [.completed("dark theme")])
     #expect(app.children.count == 1)
     #expect(router.screenNames == ["Home"])
   }
@@ -59,17 +55,17 @@ struct CoordinatorLifecycleTests {
     let outer = NestingCoordinator(name: "outer", router: router) { order.append($0) }
     outer.start()
     let inner = NestingCoordinator(name: "inner", router: router) { order.append($0) }
-    outer.addChild(inner)
+    outer.addChild(inner) { _ in order.append("outer heard inner") }
     inner.start()
     #expect(router.screenNames == ["root", "outer", "inner"])
     router.popToRoot()
-    #expect(order == ["inner", "outer"])
+    #expect(order == ["outer heard inner", "outer"])
     #expect(outer.children.isEmpty)
   }
 
   @Test func aModalWithItsOwnPushesIsDismissedAsAWhole() throws {
     let app = startApp()
-    #expect(app.open(try DeepLink(parsing: "emotions://settings/picker/folder")))
+    #expect(app.open(try sample.parse("sample://settings/picker/folder")))
     #expect(router.screenNames == ["Home", "Settings", "Picker", "Folder"])
     #expect(router.stack.entries.map(\.style) == [.root, .push, .modal, .push])
     router.dismiss()
@@ -80,13 +76,13 @@ struct CoordinatorLifecycleTests {
 
   @Test func aThousandOpenFinishCyclesLeaveNoLiveCoordinator() throws {
     let app = startApp()
-    let link = try DeepLink(parsing: "emotions://settings/picker/folder")
+    let link = try sample.parse("sample://settings/picker/folder")
     for cycle in 0..<1_000 {
       #expect(app.open(link))
       if cycle.isMultiple(of: 2) {
         while router.goBack() {}
       } else {
-        _ = app.open(try DeepLink(parsing: "emotions://home"))
+        _ = app.open(try sample.parse("sample://home"))
       }
     }
     #expect(router.screenNames == ["Home"])

@@ -65,8 +65,8 @@ struct RoundTripTests {
 
       let rebuilt = SampleAppCoordinator(router: TestRouter(), leaks: LeakTracker())
       rebuilt.start()
-      let parsed = try DeepLink(parsing: link.description)
-      if parsed != (try DeepLink(parsing: "emotions://home")) { #expect(rebuilt.open(parsed)) }
+      let parsed = try sample.parse(sample.text(for: link))
+      if parsed != (try sample.parse("sample://home")) { #expect(rebuilt.open(parsed)) }
       #expect(Self.signature(rebuilt.router) == Self.signature(original.router), "\(link)")
 
       // Opening the same link from inside every other reachable stack lands in the same place.
@@ -83,15 +83,15 @@ struct RoundTripTests {
   @Test func linksOfTheSampleGraphAreTheExpectedText() {
     let app = SampleAppCoordinator(router: TestRouter(), leaks: LeakTracker())
     app.start()
-    #expect(app.router.stack.deepLink?.description == "emotions://home")
+    #expect(app.router.stack.deepLink?.description == "home")
     app.openSettings()
     app.settings?.showPicker()
     app.settings?.showFolder()
-    #expect(app.router.stack.deepLink?.description == "emotions://settings/picker/folder")
+    #expect(app.router.stack.deepLink?.description == "settings/picker/folder")
     app.router.dismiss()
     app.router.goBack()
     app.home?.showDetail(id: 2)
-    #expect(app.router.stack.deepLink?.description == "emotions://detail?id=2")
+    #expect(app.router.stack.deepLink?.description == "detail?id=2")
   }
 
   @Test func aLinkNoFlowHandlesLeavesTheStackAsItWas() throws {
@@ -99,8 +99,8 @@ struct RoundTripTests {
     app.start()
     app.openSettings()
     let before = Self.signature(app.router)
-    #expect(!app.open(try DeepLink(parsing: "emotions://nowhere")))
-    #expect(!app.open(try DeepLink(parsing: "emotions://settings/folder")))
+    #expect(!app.open(try sample.parse("sample://nowhere")))
+    #expect(!app.open(try sample.parse("sample://settings/folder")))
     #expect(Self.signature(app.router) == before)
   }
 }

@@ -9,6 +9,9 @@ import NavigationTesting
 ///       └─ settings ─┬─ account              (settings flow)
 ///                    └─ picker (modal) ── folder
 /// ```
+/// The scheme of the sample's links.
+let sample = DeepLinkScheme("sample")
+
 enum SampleRoutes {
   static let home = Route(screen: "Home", segment: "home")
   static let detail = Route(screen: "Detail", segment: "detail")
@@ -20,7 +23,7 @@ enum SampleRoutes {
 
 /// The root flow: Home, and Detail pushed on it.
 @MainActor
-final class HomeCoordinator: BaseCoordinator<FlowOutcome> {
+final class HomeCoordinator: BaseCoordinator<Void> {
   let router: any Routing
   let leaks: LeakTracker
   private weak var homeScreen: TestScreen?
@@ -63,9 +66,10 @@ final class HomeCoordinator: BaseCoordinator<FlowOutcome> {
   }
 }
 
-/// A flow on top of home: Settings, then Account, or a Picker modal hosting Folder.
+/// A flow on top of home: Settings, then Account, or a Picker modal hosting Folder. It may
+/// finish with a value, the theme chosen.
 @MainActor
-final class SettingsCoordinator: BaseCoordinator<FlowOutcome> {
+final class SettingsCoordinator: BaseCoordinator<String> {
   let router: any Routing
   let leaks: LeakTracker
   private weak var settingsScreen: TestScreen?
@@ -125,6 +129,8 @@ final class SampleAppCoordinator: BaseCoordinator<Void> {
   let router: TestRouter
   let leaks: LeakTracker
   private(set) var home: HomeCoordinator?
+  /// How each settings flow ended, oldest first.
+  private(set) var settingsResults: [CoordinatorResult<String>] = []
 
   init(router: TestRouter, leaks: LeakTracker) {
     self.router = router
@@ -138,14 +144,12 @@ final class SampleAppCoordinator: BaseCoordinator<Void> {
   override func start() {
     let home = HomeCoordinator(router: router, leaks: leaks)
     self.home = home
-    addChild(home)
-    home.onFinish = { [weak self] _ in self?.cancel() }
+    addChild(home) { [weak self] _ in self?.cancel() }
     home.start()
   }
 
   func openSettings() {
-    let settings = SettingsCoordinator(router: router, leaks: leaks)
-    addChild(settings)
+    let settings = makeSettings()
     settings.start()
   }
 
@@ -154,8 +158,12 @@ final class SampleAppCoordinator: BaseCoordinator<Void> {
     if super.start(with: link) { return true }
     guard SettingsCoordinator.canOpen(link) else { return false }
     router.popToRoot()
+    return makeSettings().start(with: link)
+  }
+
+  private func makeSettings() -> SettingsCoordinator {
     let settings = SettingsCoordinator(router: router, leaks: leaks)
-    addChild(settings)
-    return settings.start(with: link)
+    addChild(settings) { [weak self] result in self?.settingsResults.append(result) }
+    return settings
   }
 }
