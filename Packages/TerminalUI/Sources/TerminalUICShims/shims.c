@@ -2,6 +2,7 @@
 #include "TerminalUICShims.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <pty.h>
 #include <signal.h>
 #include <spawn.h>
@@ -128,7 +129,15 @@ int tui_install_signal_handlers(int notify_fd) {
   ignore.sa_handler = SIG_IGN;
   sigemptyset(&ignore.sa_mask);
   if (sigaction(SIGPIPE, &ignore, NULL) != 0) return -1;
+  tui_unblock_handled_signals();
   return 0;
+}
+
+void tui_unblock_handled_signals(void) {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int i = 0; i < tui_handled_count; i++) sigaddset(&set, tui_handled_signals[i]);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
 void tui_reset_signal_handlers(void) {

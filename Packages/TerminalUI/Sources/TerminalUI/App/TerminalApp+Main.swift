@@ -29,23 +29,26 @@ extension TerminalApp {
 }
 
 extension TerminalRouter {
-  /// Sends links typed at the `:` prompt (or in line mode) to `open`, which returns whether
-  /// something opened it. A link that does not parse, or that nothing opens, becomes an
-  /// error message and leaves the stack as it was.
-  public func openDeepLinks(with open: @escaping @MainActor (DeepLink) throws(DeepLinkError) -> Void) {
-    onDeepLink = { [weak self] text in
+  /// Sends links of `scheme` typed at the `:` prompt (or in line mode) to `open`. A link
+  /// that does not parse, or that `open` throws for, becomes an error message and leaves the
+  /// stack as it was.
+  public func openDeepLinks(
+    scheme: DeepLinkScheme, with open: @escaping @MainActor (DeepLink) throws(DeepLinkError) -> Void
+  ) {
+    linkScheme = scheme
+    onDeepLink = { [weak self] link in
       do throws(DeepLinkError) {
-        try open(try DeepLink(parsing: text))
+        try open(link)
       } catch {
-        self?.showMessage(error.description, kind: .error)
+        self?.showMessage(scheme.message(for: error), kind: .error)
       }
     }
   }
 
-  /// Sends links typed at the `:` prompt to `coordinator`'s `start(with:)`, which it holds
-  /// weakly; a link it does not handle becomes an error message.
-  public func openDeepLinks(in coordinator: any Coordinator) {
-    openDeepLinks { [weak coordinator] link throws(DeepLinkError) in
+  /// Sends links of `scheme` typed at the `:` prompt to `coordinator`'s `start(with:)`,
+  /// which it holds weakly; a link it does not handle becomes an error message.
+  public func openDeepLinks(scheme: DeepLinkScheme, in coordinator: any Coordinator) {
+    openDeepLinks(scheme: scheme) { [weak coordinator] link throws(DeepLinkError) in
       guard coordinator?.start(with: link) == true else { throw .unhandled(link) }
     }
   }

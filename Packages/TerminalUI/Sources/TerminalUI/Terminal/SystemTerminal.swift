@@ -92,6 +92,11 @@ public final class SystemTerminal: TerminalDevice {
     _ = try retryingOnEINTR("sigaction") { tui_install_signal_handlers(pipeWrite) }
   }
 
+  /// Unblocks, in the calling thread, the signals the app handles (SIGINT, SIGTERM, SIGHUP,
+  /// SIGQUIT, SIGTSTP, SIGWINCH), whatever mask the process inherited; call it first thing
+  /// in `main` so that threads started later inherit it.
+  public static func unblockHandledSignals() { tui_unblock_handled_signals() }
+
   /// Puts the default signal handling back.
   public func stopSignalHandling() { tui_reset_signal_handlers() }
 

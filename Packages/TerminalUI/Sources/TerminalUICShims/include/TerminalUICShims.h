@@ -12,6 +12,11 @@ int tui_window_size(int fd, unsigned short *rows, unsigned short *columns);
 /// Returns 0 on success, -1 with errno set.
 int tui_install_signal_handlers(int notify_fd);
 
+/// Unblocks, in the calling thread, every signal tui_install_signal_handlers handles, so a
+/// process started with them blocked (a parent's mask is inherited across exec) can still
+/// be stopped and resized. Threads started later inherit the mask.
+void tui_unblock_handled_signals(void);
+
 /// Puts back the default disposition of every signal tui_install_signal_handlers touched.
 void tui_reset_signal_handlers(void);
 

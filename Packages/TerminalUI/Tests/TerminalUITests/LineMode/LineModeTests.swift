@@ -24,12 +24,14 @@ struct LineModeTests {
   }
 
   @Test func transcriptOfASession() {
-    router.onDeepLink = { [weak router] text in
-      router?.showMessage("Nothing in the app opens \(text).", kind: .error)
+    let scheme = DeepLinkScheme("emotions")
+    router.linkScheme = scheme
+    router.onDeepLink = { [weak router] link in
+      router?.showMessage(scheme.message(for: .unhandled(link)), kind: .error)
     }
     let terminal = VirtualTerminal(router: router, mode: .line)
     showMenu()
-    for line in ["1", "back", "7", ":emotions://x", ":nope", "", "2"] { terminal.enter(line) }
+    for line in ["1", "back", "7", ":emotions://x", ":other://x", "", "2"] { terminal.enter(line) }
     #expect(
       terminal.transcript == """
         == Main ==
@@ -57,8 +59,8 @@ struct LineModeTests {
         Error: Choose a number from 1 to 2.
         > :emotions://x
         Error: Nothing in the app opens emotions://x.
-        > :nope
-        Error: The link must start with emotions://.
+        > :other://x
+        Error: Links must start with emotions://, not other://.
         >\u{20}
 
         == Main ==

@@ -156,6 +156,7 @@ struct TerminalRouterTests {
 
   @Test func helpNamesTheLinkToThisScreen() {
     let terminal = VirtualTerminal(router: router, size: Size(width: 60, height: 18))
+    router.linkScheme = DeepLinkScheme("emotions")
     router.onDeepLink = { _ in }
     router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
     router.push(LabelScreen("About"), route: TestRoutes.about, owner: owner)
@@ -168,12 +169,12 @@ struct TerminalRouterTests {
   @Test func linkPromptValidatesAndHandsTheTextOn() {
     let terminal = VirtualTerminal(router: router, size: Size(width: 60, height: 12))
     var links: [String] = []
-    router.onDeepLink = { links.append($0) }
+    router.linkScheme = DeepLinkScheme("emotions")
+    router.onDeepLink = { links.append($0.description) }
     router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
     terminal.press(.character(":"))
     #expect(terminal.screen.contains("┌─ Open link ─"))
-    #expect(terminal.screen.contains("│ emotions://"))
-    #expect(terminal.screen.contains("✗ The link names no place; try emotions://main."))
+    #expect(terminal.screen.contains("✗ The link is empty."))
     terminal.type("about us")
     // The error is wrapped inside the box, which is 58 columns wide on a 60-column terminal.
     #expect(terminal.screenLines[7] == " │ ✗ The link contains a character that is not allowed    │")
@@ -182,17 +183,27 @@ struct TerminalRouterTests {
     #expect(links == [], "an invalid link is not handed on")
     terminal.press(.backspace, .backspace, .backspace)
     terminal.press(.enter)
-    #expect(links == ["emotions://about"])
+    #expect(links == ["about"])
     #expect(!terminal.screen.contains("Open link"))
     terminal.press(.character(":"), .escape)
-    #expect(links == ["emotions://about"])
+    #expect(links == ["about"])
     #expect(!terminal.screen.contains("Open link"))
+    // A whole link, as the help shows it, works too.
+    terminal.press(.character(":"))
+    terminal.type("emotions://about/privacy")
+    terminal.press(.enter)
+    #expect(links == ["about", "about/privacy"])
+    terminal.press(.character(":"))
+    terminal.type("emotions://emotions://about")
+    #expect(terminal.screen.contains("✗ The link's path has an empty part"))
   }
 
   @Test func messagesShowAboveTheFooter() {
     let terminal = VirtualTerminal(router: router, size: Size(width: 50, height: 8))
-    router.onDeepLink = { [weak router] text in
-      router?.showMessage("Nothing in the app opens \(text).", kind: .error)
+    let scheme = DeepLinkScheme("emotions")
+    router.linkScheme = scheme
+    router.onDeepLink = { [weak router] link in
+      router?.showMessage(scheme.message(for: .unhandled(link)), kind: .error)
     }
     router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
     terminal.press(.character(":"))
