@@ -1,3 +1,4 @@
+import FaceAnalysisInterface
 import FaceAnalysisTesting
 import MainFlow
 import Navigation
@@ -8,8 +9,10 @@ import TerminalUI
 //   swift run --package-path Packages/MainFlow MainFlowDemo
 let router = TerminalRouter(appName: "MainFlow demo")
 let app = TerminalApp.openOrExit(router: router, program: "MainFlowDemo")
-let factory = MainFlowFactory(service: FakeRecognitionService(script: FakeScript.synthetic), scheduler: app)
-let flow = factory.makeCoordinator(router: router)
+var environment = FlowEnvironment(host: HostApplication(name: "MainFlow demo", version: "demo"))
+environment.provide(FakeRecognitionService(script: FakeScript.synthetic) as any RecognitionService)
+environment.provide(app as any LoopScheduling)
+let flow = MainFlowFactory(environment: environment).makeCoordinator(router: router)
 flow.onRequest = { [weak router] request in
   switch request {
   case .open(let link): router?.showMessage("The app would open \(link) here.")
@@ -17,6 +20,6 @@ flow.onRequest = { [weak router] request in
   }
 }
 flow.onFinish = { [weak router] _ in router?.quit() }
-router.openDeepLinks(in: flow)
+router.openDeepLinks(scheme: DeepLinkScheme("mainflow-demo"), in: flow)
 flow.start()
 app.runAndExit(program: "MainFlowDemo")

@@ -20,9 +20,10 @@ struct CameraLossScreenTests {
     }
     let router = TerminalRouter(appName: "Emotions")
     let terminal = VirtualTerminal(router: router, size: size)
-    let flow = MainFlowFactory(service: camera, scheduler: terminal.app).makeCoordinator(router: router)
+    let flow = MainFlowFactory(environment: .testing(service: camera, scheduler: terminal.app))
+      .makeCoordinator(router: router)
     flow.start()
-    #expect(flow.start(with: try DeepLink(parsing: "emotions://vision?source=/dev/video0")))
+    #expect(flow.start(with: try link("emotions://vision?source=/dev/video0")))
     let deadline = ContinuousClock.now + .seconds(10)
     while router.stack.routes.map(\.screen) != ["Main", "SourcePicker"], ContinuousClock.now < deadline {
       Thread.sleep(forTimeInterval: 0.005)

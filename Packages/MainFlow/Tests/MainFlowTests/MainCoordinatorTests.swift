@@ -24,8 +24,12 @@ struct MainCoordinatorTests {
     loop.router.setRoot(LabelScreen(), route: MainRoutes.main, owner: loopOwner)
   }
 
-  func makeFactory() -> MainFlowFactory {
-    MainFlowFactory(service: service, scheduler: loop.app)
+  let storage = MemoryFlowStorage()
+
+  func makeFactory(otherFlowsOpen: Set<String> = ["about"]) -> MainFlowFactory {
+    MainFlowFactory(
+      environment: .testing(
+        service: service, scheduler: loop.app, storage: storage, otherFlowsOpen: otherFlowsOpen))
   }
 
   func makeFlow() throws -> MainCoordinator {
@@ -50,11 +54,11 @@ struct MainCoordinatorTests {
 
   @Test func theUserGoesThroughEveryScreenAndBack() throws {
     var requests: [FlowRequest] = []
-    var results: [CoordinatorResult<FlowOutcome>] = []
+    var results: [String] = []
     do {
       let flow = try makeFlow()
       flow.onRequest = { requests.append($0) }
-      flow.onFinish = { results.append($0) }
+      flow.onFinish = { results.append("\($0)") }
       flow.start()
       #expect(router.screenNames == ["Main"])
       let main = try #require(router.top(as: MainView.self))
@@ -70,11 +74,16 @@ struct MainCoordinatorTests {
       #expect(router.screenNames == ["Main", "SourcePicker"], "an invalid source goes nowhere")
       router.goBack()
       #expect(router.screenNames == ["Main"])
+      #expect(flow.children.isEmpty, "the Vision section ended with nothing run")
+      #expect(main.text.contains("Last run") == false)
 
       main.output.didSelect(.vision)
+      #expect(flow.children.count == 1, "the Vision section runs as a child coordinator")
+      if let section = flow.children.first { leaks.track(section, "VisionCoordinator") }
       try #require(router.top(as: SourcePickerView.self)).output.didSubmit(" clip.mp4 ")
       #expect(router.screenNames == ["Main", "Vision"])
-      #expect(router.stack.deepLink?.description == "emotions://vision?source=clip.mp4")
+      #expect(router.stack.deepLink?.description == "vision?source=clip.mp4")
+      #expect(storage.value(forKey: "main.lastSource") == "clip.mp4")
       trackStack()
       settle()
       let vision = try #require(router.top(as: VisionView.self))
@@ -86,13 +95,17 @@ struct MainCoordinatorTests {
       #expect(router.stack.top?.style == .modal)
       trackStack()
       #expect(try #require(router.top(as: SourcePickerView.self)).text == "clip.mp4")
+      #expect(flow.children.count == 1, "the same section, on its picker again")
       router.goBack()
       #expect(router.screenNames == ["Main"])
+      #expect(flow.children.isEmpty)
+      // The section's result, its last run, is noted on Main.
+      #expect(main.text.hasSuffix("Last run: clip.mp4, 3 frames, 3 faces, mostly happy."))
 
       main.output.didSelect(.about)
-      #expect(requests == [.open(try DeepLink(parsing: "emotions://about"))])
+      #expect(requests == [.open(try link("emotions://about"))])
       main.output.didSelect(.quit)
-      #expect(results == [.completed(.done)])
+      #expect(results == ["completed()"])
       router.close(flow)
     }
     #expect(router.stack.isEmpty)
@@ -103,25 +116,26 @@ struct MainCoordinatorTests {
   @Test(
     "links build the flow's stack",
     arguments: [
-      ("emotions://main", ["Main"], "emotions://main"),
-      ("emotions://vision?source=a.png", ["Main", "Vision"], "emotions://vision?source=a.png"),
-      ("emotions://vision", ["Main", "SourcePicker"], "emotions://picker"),
-      ("emotions://picker", ["Main", "SourcePicker"], "emotions://picker"),
+      ("emotions://main", ["Main"], "main"),
+      ("emotions://vision?source=a.png", ["Main", "Vision"], "vision?source=a.png"),
+      ("emotions://vision", ["Main", "SourcePicker"], "picker"),
+      ("emotions://picker", ["Main", "SourcePicker"], "picker"),
+      ("emotions://picker?source=a.png", ["Main", "SourcePicker"], "picker?source=a.png"),
       (
         "emotions://vision/picker?source=a%20b.png", ["Main", "Vision", "SourcePicker"],
-        "emotions://vision/picker?source=a%20b.png"
+        "vision/picker?source=a%20b.png"
       ),
     ])
   func links(link: String, stack: [String], writtenBack: String) throws {
     let flow = try makeFlow()
     flow.start()
-    let parsed = try DeepLink(parsing: link)
+    let parsed = try scheme.parse(link)
     #expect(makeFactory().canOpen(parsed))
     #expect(flow.start(with: parsed))
     #expect(router.screenNames == stack)
     #expect(router.stack.deepLink?.description == writtenBack)
     // Opening the written link from this stack gives the same stack.
-    #expect(flow.start(with: try DeepLink(parsing: writtenBack)))
+    #expect(flow.start(with: try scheme.parse(linkOrPath: writtenBack)))
     #expect(router.screenNames == stack)
     router.close(flow)
   }
@@ -134,11 +148,12 @@ struct MainCoordinatorTests {
     }
     do {
       let flow = try #require(
-        MainFlowFactory(service: camera, scheduler: loop.app).makeCoordinator(router: router)
+        MainFlowFactory(environment: .testing(service: camera, scheduler: loop.app)).makeCoordinator(
+          router: router)
           as? MainCoordinator)
       leaks.track(flow)
       flow.start()
-      #expect(flow.start(with: try DeepLink(parsing: "emotions://vision?source=/dev/video0")))
+      #expect(flow.start(with: try link("emotions://vision?source=/dev/video0")))
       #expect(router.screenNames == ["Main", "Vision"])
       trackStack()
       let deadline = Date().addingTimeInterval(10)
@@ -157,8 +172,57 @@ struct MainCoordinatorTests {
   }
 
   @Test(arguments: ["emotions://about", "emotions://vision/picker", "emotions://main/x"])
-  func refusesOtherLinks(link: String) throws {
-    #expect(!makeFactory().canOpen(try DeepLink(parsing: link)))
+  func refusesOtherLinks(text: String) throws {
+    #expect(!makeFactory().canOpen(try link(text)))
+  }
+
+  @Test func aboutIsOfferedOnlyWhenSomeFlowOpensIt() throws {
+    let flow = try makeFactory(otherFlowsOpen: []).makeCoordinator(router: router)
+    flow.start()
+    let main = try #require(router.top(as: MainView.self))
+    #expect(main.items.map(\.title) == ["Recognize emotions", "Quit"])
+    router.close(flow)
+  }
+
+  @Test(
+    "a Vision screen is restored as the picker suggesting its source",
+    arguments: [
+      ("emotions://vision?source=/dev/video0", "picker?source=%2Fdev%2Fvideo0"),
+      ("emotions://vision/picker?source=a.mp4", "picker?source=a.mp4"),
+      ("emotions://picker?source=a.mp4", "picker?source=a.mp4"),
+      ("emotions://main", "main"),
+    ])
+  func restoresVisionAsThePicker(saved: String, restored: String) throws {
+    #expect(makeFactory().restorableLink(for: try link(saved))?.description == restored)
+  }
+
+  @Test(
+    "Esc at any depth of the Vision section ends it and releases it",
+    arguments: [
+      "emotions://picker", "emotions://vision?source=clip.mp4", "emotions://vision/picker?source=clip.mp4",
+    ])
+  func escAtAnyDepthEndsTheSection(start: String) throws {
+    var notes: [String] = []
+    do {
+      let flow = try makeFlow()
+      flow.start()
+      #expect(flow.start(with: try link(start)))
+      trackStack()
+      let section = try #require(flow.children.first)
+      leaks.track(section, "VisionCoordinator")
+      // Esc on Vision asks for another source (the picker); Esc on a picker closes it.
+      if let vision = router.top(as: VisionView.self) {
+        #expect(vision.handle(.escape))
+        #expect(router.screenNames == ["Main", "SourcePicker"])
+      }
+      while router.screenNames != ["Main"], router.goBack() {}
+      #expect(flow.children.isEmpty)
+      notes.append(try #require(router.top(as: MainView.self)).text)
+      router.close(flow)
+    }
+    #expect(leaks.alive.isEmpty)
+    let ranVision = start.contains("source=")
+    #expect(notes.first?.contains("Last run: clip.mp4") == ranVision, "\(notes)")
   }
 }
 

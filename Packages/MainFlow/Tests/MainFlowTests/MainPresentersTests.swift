@@ -33,7 +33,7 @@ struct MainPresentersTests {
   }
 
   @Test func mainShowsTheMenuAndReportsChoices() {
-    let presenter = MainPresenter()
+    let presenter = MainPresenter(items: MainMenuItem.allCases)
     let view = FakeMainView()
     let output = Output()
     presenter.view = view

@@ -2,16 +2,18 @@ import Navigation
 
 /// A place in the flow that a deep link names, parsed before any screen changes.
 ///
-/// `emotions://main` is the Main screen; `emotions://vision?source=<path>` recognises
-/// from a source; `emotions://vision` and `emotions://picker` ask for one;
-/// `emotions://vision/picker?source=<path>` is the picker over a running Vision screen.
+/// `main` is the Main screen; `vision?source=<path>` recognises from a source;
+/// `vision` and `picker` ask for one, `picker?source=<path>` suggesting it;
+/// `vision/picker?source=<path>` is the picker over a running Vision screen.
 enum MainDestination: Equatable {
   /// The Main screen alone.
   case main
   /// The Vision screen on a source.
   case vision(source: String)
-  /// The source picker, over the Vision screen of `source` when one is given.
-  case picker(over: String?)
+  /// The source picker over Main, with a source suggested or none.
+  case picker(suggesting: String?)
+  /// The source picker over the Vision screen of a source.
+  case pickerOverVision(source: String)
 
   /// Parses `link`, or returns `nil` when this flow does not open it.
   init?(_ link: DeepLink) {
@@ -20,14 +22,39 @@ enum MainDestination: Equatable {
     case [MainRoutes.main.segment]:
       self = .main
     case [MainRoutes.vision.segment]:
-      self = source.map { .vision(source: $0) } ?? .picker(over: nil)
+      self = source.map { .vision(source: $0) } ?? .picker(suggesting: nil)
     case [MainRoutes.sourcePicker.segment]:
-      self = .picker(over: nil)
+      self = .picker(suggesting: source)
     case [MainRoutes.vision.segment, MainRoutes.sourcePicker.segment]:
       guard let source else { return nil }
-      self = .picker(over: source)
+      self = .pickerOverVision(source: source)
     default:
       return nil
+    }
+  }
+
+  /// Where a later launch should reopen this place: recognition does not restart by itself,
+  /// so a Vision screen comes back as the picker suggesting its source.
+  var restored: MainDestination {
+    switch self {
+    case .vision(let source), .pickerOverVision(let source): .picker(suggesting: source)
+    case .main, .picker: self
+    }
+  }
+
+  /// The link that opens this place.
+  var link: DeepLink? {
+    switch self {
+    case .main: try? DeepLink(path: [MainRoutes.main.segment])
+    case .vision(let source):
+      try? DeepLink(path: [MainRoutes.vision.segment], query: [MainRoutes.sourceItem(source)])
+    case .picker(let source):
+      try? DeepLink(
+        path: [MainRoutes.sourcePicker.segment], query: source.map { [MainRoutes.sourceItem($0)] } ?? [])
+    case .pickerOverVision(let source):
+      try? DeepLink(
+        path: [MainRoutes.vision.segment, MainRoutes.sourcePicker.segment],
+        query: [MainRoutes.sourceItem(source)])
     }
   }
 }

@@ -1,65 +1,48 @@
-import FaceAnalysisInterface
 import Navigation
-import TerminalUI
 
 /// The Main flow: the app's home screen and live recognition on the Vision screen. The
 /// only public type of this package.
 ///
-/// ```swift
-/// let main = MainFlowFactory(service: LiveRecognitionService(files: files), scheduler: app)
-/// ```
-///
-/// It opens `emotions://main`, `emotions://vision?source=<path>`, `emotions://vision` and
-/// `emotions://picker` (the source picker), and `emotions://vision/picker?source=<path>`.
-/// "About this app" is a request to the parent to open `emotions://<aboutPath>`.
+/// It takes from the app's ``FlowEnvironment`` a `RecognitionService` and a
+/// `LoopScheduling` run loop (without them the picker says why nothing can be recognised),
+/// and keeps the last source in the environment's storage. It opens `main`,
+/// `vision?source=<path>`, `vision` and `picker` (the source picker, `picker?source=<path>`
+/// suggesting a source), and `vision/picker?source=<path>`. "About this app" asks the app to
+/// open `about`, and shows only when some flow of the app opens it.
 public struct MainFlowFactory: FlowFactory {
   private let environment: MainFlowEnvironment
 
-  /// Creates the factory.
-  ///
-  /// - Parameters:
-  ///   - service: Checks sources and runs recognition; a fake in tests and demos.
-  ///   - scheduler: The run loop recognition results are delivered on.
-  ///   - aboutPath: The link path that shows "About this app"; another flow opens it.
-  ///   - lastSource: The source to suggest in the picker.
-  ///   - sourceChosen: Called with each source the user opens.
-  public init(
-    service: any RecognitionService, scheduler: any LoopScheduling, aboutPath: String = "about",
-    lastSource: @escaping @MainActor () -> String? = { nil },
-    sourceChosen: @escaping @MainActor (String) -> Void = { _ in }
-  ) {
-    environment = MainFlowEnvironment(
-      service: service, scheduler: scheduler, aboutPath: aboutPath, lastSource: lastSource,
-      sourceChosen: sourceChosen)
+  /// Creates the factory from what the app provides.
+  public init(environment: FlowEnvironment) {
+    self.environment = MainFlowEnvironment(environment)
   }
 
   /// `main`.
   public var id: String { "main" }
 
-  /// `main`, `vision` and `picker`.
-  public var deepLinkPaths: [String] {
-    [MainRoutes.main.segment, MainRoutes.vision.segment, MainRoutes.sourcePicker.segment]
-  }
+  /// Main is the app's home screen when this flow is there.
+  public var homePriority: Int { 100 }
 
   /// Main, SourcePicker, Vision.
   public var routes: [Route] { [MainRoutes.main, MainRoutes.sourcePicker, MainRoutes.vision] }
 
   /// The Main screen, the picker, and recognition on a source.
   public var exampleLinks: [DeepLink] {
-    let source = DeepLink.QueryItem(name: MainRoutes.sourceQuery, value: "clip.mp4")
-    return [
-      try? DeepLink(path: [MainRoutes.main.segment]),
-      try? DeepLink(path: [MainRoutes.vision.segment]),
-      try? DeepLink(path: [MainRoutes.vision.segment], query: [source]),
-      try? DeepLink(path: [MainRoutes.vision.segment, MainRoutes.sourcePicker.segment], query: [source]),
+    [
+      MainDestination.main.link, try? DeepLink(path: [MainRoutes.vision.segment]),
+      MainDestination.vision(source: "clip.mp4").link,
+      MainDestination.pickerOverVision(source: "clip.mp4").link,
     ].compactMap { $0 }
   }
 
   /// Whether the link names a place in this flow.
   public func canOpen(_ link: DeepLink) -> Bool { MainDestination(link) != nil }
 
+  /// A Vision screen is reopened as the picker suggesting its source.
+  public func restorableLink(for link: DeepLink) -> DeepLink? { MainDestination(link)?.restored.link }
+
   /// Builds the flow's coordinator.
-  public func makeCoordinator(router: any Routing) -> any FlowCoordinator {
+  public func makeCoordinator(router: any Routing) -> FlowCoordinator {
     MainCoordinator(router: router, environment: environment)
   }
 }

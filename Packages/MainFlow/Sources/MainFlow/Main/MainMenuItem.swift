@@ -2,7 +2,7 @@
 enum MainMenuItem: CaseIterable, Sendable {
   /// Recognise emotions (the Vision screen).
   case vision
-  /// About this app (another flow, reached through the parent).
+  /// About this app (another flow, reached through the app; offered only when it has one).
   case about
   /// Quit the app.
   case quit

@@ -10,7 +10,7 @@ protocol MainViewOutput: AnyObject {
 /// What the coordinator may ask of the Main module.
 @MainActor
 protocol MainModuleInput: AnyObject {
-  /// Shows a one-line note under the menu, such as where the last session ended.
+  /// Shows a one-line note under the menu, such as what the last recognition run saw.
   func showNote(_ note: String?)
 }
 
@@ -19,18 +19,24 @@ protocol MainModuleInput: AnyObject {
 final class MainPresenter: MainViewOutput, MainModuleInput {
   weak var view: (any MainViewInput)?
   weak var output: (any MainModuleOutput)?
+  private let items: [MainMenuItem]
   private var note: String?
+
+  /// A presenter offering `items`.
+  init(items: [MainMenuItem]) {
+    self.items = items
+  }
 
   static let summary = [
     "Emotions finds the faces in a photo, a video or a camera feed and names the emotion on each: "
       + "angry, disgust, fear, happy, sad, surprise or neutral. Everything runs on this machine."
   ]
 
-  func viewDidLoad() { view?.show(summary: Self.summary, items: MainMenuItem.allCases, note: note) }
+  func viewDidLoad() { view?.show(summary: Self.summary, items: items, note: note) }
 
   func showNote(_ note: String?) {
     self.note = note
-    view?.show(summary: Self.summary, items: MainMenuItem.allCases, note: note)
+    view?.show(summary: Self.summary, items: items, note: note)
   }
 
   func didSelect(_ item: MainMenuItem) {

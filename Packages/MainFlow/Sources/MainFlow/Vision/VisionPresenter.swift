@@ -22,6 +22,8 @@ protocol VisionViewOutput: AnyObject {
 protocol VisionModuleInput: AnyObject {
   /// Stops recognition, for example before the screen goes away.
   func stop()
+  /// What the run has counted so far.
+  var tally: RecognitionTally { get }
 }
 
 /// Wires the Vision module: starts a recognition session on the source, folds each event and
@@ -67,6 +69,8 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
   }
 
   func stop() { session?.stop() }
+
+  var tally: RecognitionTally { state.tally }
 
   func didTogglePause() { dispatch(.togglePause) }
 

@@ -28,6 +28,9 @@ struct VisionState: Sendable {
   var shownAt: [Double] = []
   /// A passing notice in the status line.
   var notice: (text: String, tone: VisionTone)?
+  /// What the run has counted so far: the frames shown to this screen, then, once the source
+  /// ends, the session's own count of every frame recognised.
+  var tally = RecognitionTally()
   /// The class names, in model order.
   let labels: [String]
 
@@ -87,6 +90,8 @@ struct VisionState: Sendable {
       return []
     case .frame(let frame, let dropped):
       self.dropped = dropped
+      tally.add(frame)
+      tally.dropped = dropped
       let report = playback.map { [VisionEffect.report(VisionReport.line(for: frame, playback: $0))] } ?? []
       guard !isPaused else { return report }
       self.frame = frame
@@ -102,6 +107,7 @@ struct VisionState: Sendable {
       hasEnded = true
       isPaused = false
       tally.dropped = max(tally.dropped, dropped)
+      self.tally = tally
       ending = ("finished · \(tally.description(labels: labels))", .normal)
       return [.report(VisionReport.summary(tally, labels: labels))]
     case .failed(let message):
