@@ -7,10 +7,11 @@ import TerminalUI
 //   swift run --package-path Packages/AboutAppFlow AboutAppFlowDemo
 let router = TerminalRouter(appName: "AboutAppFlow demo")
 let app = TerminalApp.openOrExit(router: router, program: "AboutAppFlowDemo")
-let factory = AboutAppFlowFactory(version: "demo", stateLocation: "/tmp/emotions-demo/state.json") {
-  [("Model", "a fake model, 7 classes, 58,423 parameters"), ("BLAS", "none (demo)")]
-}
-let host = DemoHostCoordinator(router: router, factory: factory)
-router.openDeepLinks(in: host)
+let environment = FlowEnvironment(
+  host: HostApplication(name: "Demo", version: "demo", stateLocation: "/tmp/emotions-demo/state.json") {
+    [("Model", "a fake model, 7 classes, 58,423 parameters"), ("BLAS", "none (demo)")]
+  })
+let host = DemoHostCoordinator(router: router, factory: AboutAppFlowFactory(environment: environment))
+router.openDeepLinks(scheme: DemoHostCoordinator.scheme, in: host)
 host.start()
 app.runAndExit(program: "AboutAppFlowDemo")

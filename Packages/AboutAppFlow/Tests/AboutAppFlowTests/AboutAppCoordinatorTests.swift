@@ -10,11 +10,26 @@ struct AboutAppCoordinatorTests {
   let router = TestRouter()
   let leaks = LeakTracker()
   let root = BaseCoordinator<Void>()
-  var results: [CoordinatorResult<FlowOutcome>] = []
+  let scheme = DeepLinkScheme("emotions")
+  /// How many times the host's facts were read.
+  let factReads = Counter()
 
-  let factory = AboutAppFlowFactory(version: "1.2.3", stateLocation: "/tmp/state.json") {
-    [("Model", "test")]
+  /// Counts calls, for the facts closure.
+  final class Counter: @unchecked Sendable {
+    var count = 0
   }
+
+  var factory: AboutAppFlowFactory {
+    let reads = factReads
+    return AboutAppFlowFactory(
+      environment: FlowEnvironment(
+        host: HostApplication(name: "Emotions", version: "1.2.3", stateLocation: "/tmp/state.json") {
+          reads.count += 1
+          return [("Model", "test \(reads.count)")]
+        }))
+  }
+
+  func link(_ text: String) throws -> DeepLink { try scheme.parse(text) }
 
   init() {
     router.setRoot(TestScreen("Main"), route: Route(screen: "Main", segment: "main"), owner: root)
@@ -55,11 +70,10 @@ struct AboutAppCoordinatorTests {
   }
 
   @Test func browsingForwardAndBackEndsTheFlowOnceAndReleasesEverything() throws {
-    var results: [CoordinatorResult<FlowOutcome>] = []
+    var results: [String] = []
     do {
       let flow = try #require(makeFlow())
-      flow.onFinish = { results.append($0) }
-      root.addChild(flow)
+      root.addChild(flow) { results.append("\($0)") }
       flow.start()
       trackTop()
       #expect(router.screenNames == ["Main", "AboutApp"])
@@ -77,13 +91,16 @@ struct AboutAppCoordinatorTests {
 
       choose(.back)
       #expect(router.screenNames == ["Main", "AboutApp", order[0]])
+      let readsBefore = factReads.count
       router.goBack()
       #expect(router.screenNames == ["Main", "AboutApp"])
+      #expect(factReads.count == readsBefore + 1, "coming back to About reads its facts again")
+      #expect(about.text.contains("Model: test \(factReads.count)"))
       #expect(results.isEmpty)
       router.goBack()
       #expect(router.screenNames == ["Main"])
     }
-    #expect(results == [.cancelled])
+    #expect(results == ["cancelled"])
     #expect(root.children.isEmpty)
     #expect(leaks.count == 4)
     #expect(leaks.alive.isEmpty)
@@ -91,12 +108,14 @@ struct AboutAppCoordinatorTests {
 
   @Test func consentEndsWithAcceptAndTakesNothingAlong() throws {
     let router = TestRouter()
-    var results: [CoordinatorResult<FlowOutcome>] = []
+    var results: [String] = []
     do {
       let flow = try #require(factory.makeCoordinator(router: router) as? AboutAppCoordinator)
       leaks.track(flow)
-      flow.onFinish = { results.append($0) }
-      #expect(flow.start(with: try DeepLink(parsing: "emotions://consent")))
+      flow.onFinish = { results.append("\($0)") }
+      let requirement = try #require(factory.launchRequirement)
+      #expect(requirement.id == "consent" && requirement.version == 1)
+      #expect(flow.start(with: requirement.link))
       let order = AboutAppCoordinator.documentOrder.map(\.route.screen)
       #expect(router.screenNames == [order[0]])
       #expect(router.stack.entries.first?.style == .root)
@@ -110,7 +129,7 @@ struct AboutAppCoordinatorTests {
       choose(.accept, on: router)
       router.close(flow)
     }
-    #expect(results == [.completed(.accepted)])
+    #expect(results == ["completed()"])
     #expect(router.stack.isEmpty)
     #expect(leaks.alive.isEmpty)
   }
@@ -118,11 +137,29 @@ struct AboutAppCoordinatorTests {
   @Test func consentCanBeDeclined() throws {
     let router = TestRouter()
     let flow = try #require(factory.makeCoordinator(router: router) as? AboutAppCoordinator)
-    var results: [CoordinatorResult<FlowOutcome>] = []
-    flow.onFinish = { results.append($0) }
-    #expect(flow.start(with: try DeepLink(parsing: "emotions://consent")))
+    var results: [String] = []
+    flow.onFinish = { results.append("\($0)") }
+    #expect(flow.start(with: try link("emotions://consent")))
     choose(.decline, on: router)
-    #expect(results == [.completed(.declined)])
+    #expect(results == ["cancelled"], "declining leaves the requirement unmet")
+  }
+
+  @Test func theConsentLinkAgainGoesBackToTheFirstDocumentAndKeepsTheFlow() throws {
+    let router = TestRouter()
+    let flow = try #require(factory.makeCoordinator(router: router) as? AboutAppCoordinator)
+    #expect(flow.start(with: try link("emotions://consent")))
+    choose(.next, on: router)
+    #expect(router.screenNames.count == 2)
+    #expect(flow.start(with: try link("emotions://consent")))
+    #expect(router.screenNames == [AboutAppCoordinator.documentOrder[0].route.screen])
+    #expect(!flow.isFinished)
+    #expect(!flow.start(with: try link("emotions://about")), "no browsing in consent mode")
+  }
+
+  @Test func consentIsNeverRestoredAndBrowsingIs() throws {
+    #expect(factory.restorableLink(for: try link("emotions://consent")) == nil)
+    #expect(
+      factory.restorableLink(for: try link("emotions://about/terms")) == (try link("emotions://about/terms")))
   }
 
   @Test(
@@ -139,13 +176,13 @@ struct AboutAppCoordinatorTests {
   func linksBuildTheStack(link: String, expected: [String]) throws {
     let flow = try #require(makeFlow())
     root.addChild(flow)
-    let parsed = try DeepLink(parsing: link)
+    let parsed = try self.link(link)
     #expect(factory.canOpen(parsed))
     #expect(flow.start(with: parsed))
     #expect(router.screenNames == expected)
     #expect(router.stack.deepLink == parsed, "the stack writes back the same link")
     // From inside the flow, every other link of the flow lands on its own stack.
-    #expect(flow.start(with: try DeepLink(parsing: "emotions://about/privacy")))
+    #expect(flow.start(with: try self.link("emotions://about/privacy")))
     #expect(router.screenNames == ["Main", "AboutApp", "PrivacyPolicy"])
   }
 
@@ -156,6 +193,6 @@ struct AboutAppCoordinatorTests {
       "emotions://about/x", "emotions://main", "emotions://terms",
     ])
   func refusesLinksOutsideTheFlow(link: String) throws {
-    #expect(!factory.canOpen(try DeepLink(parsing: link)))
+    #expect(!factory.canOpen(try self.link(link)))
   }
 }

@@ -33,7 +33,7 @@ struct AboutAppPresenterTests {
 
   @Test func aboutShowsTheVersionFirstAndTheFactsReadEachTime() {
     var reads = 0
-    let presenter = AboutAppPresenter(version: "9.9") {
+    let presenter = AboutAppPresenter(name: "Emotions", version: "9.9") {
       reads += 1
       return [("Model", "m\(reads)")]
     }

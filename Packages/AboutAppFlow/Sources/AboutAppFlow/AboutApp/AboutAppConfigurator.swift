@@ -5,10 +5,10 @@ import Navigation
 enum AboutAppConfigurator {
   /// The screen to show and the module's input, reporting to `output`.
   static func make(
-    version: String, facts: @escaping @MainActor () -> [(label: String, value: String)],
+    name: String, version: String, facts: @escaping @MainActor () -> [(label: String, value: String)],
     output: any AboutAppModuleOutput
   ) -> (screen: any Presentable, input: any AboutAppModuleInput) {
-    let presenter = AboutAppPresenter(version: version, facts: facts)
+    let presenter = AboutAppPresenter(name: name, version: version, facts: facts)
     let view = AboutAppView(output: presenter)
     presenter.view = view
     presenter.output = output

@@ -21,10 +21,12 @@ protocol AboutAppModuleInput: AnyObject {
 final class AboutAppPresenter: AboutAppViewOutput, AboutAppModuleInput {
   weak var view: (any AboutAppViewInput)?
   weak var output: (any AboutAppModuleOutput)?
+  private let name: String
   private let version: String
   private let facts: @MainActor () -> [(label: String, value: String)]
 
-  init(version: String, facts: @escaping @MainActor () -> [(label: String, value: String)]) {
+  init(name: String, version: String, facts: @escaping @MainActor () -> [(label: String, value: String)]) {
+    self.name = name
     self.version = version
     self.facts = facts
   }
@@ -33,7 +35,7 @@ final class AboutAppPresenter: AboutAppViewOutput, AboutAppModuleInput {
 
   func refresh() {
     view?.show(
-      summary: "Emotions \(version) finds faces in photos, videos and camera feeds and names their emotions, "
+      summary: "\(name) \(version) finds faces in photos, videos and camera feeds and names their emotions, "
         + "on this machine only.",
       facts: [("Version", version)] + facts())
   }

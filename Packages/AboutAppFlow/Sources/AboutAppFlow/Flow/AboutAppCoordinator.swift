@@ -3,19 +3,20 @@ import Navigation
 /// Drives the About flow: the About screen, then the documents one after another.
 ///
 /// The reading order of the documents is written here and nowhere else:
-/// ``documentOrder``. In consent mode (the first launch, `emotions://consent`) the same
-/// documents end with Accept or Quit, and the flow finishes with `.accepted` or `.declined`.
+/// ``documentOrder``. In consent mode (the first launch, the `consent` link) the same
+/// documents end with Accept or Quit: the flow completes, or is cancelled. Coming back to the
+/// About screen reads its facts again.
 @MainActor
-final class AboutAppCoordinator: BaseCoordinator<FlowOutcome>, FlowCoordinator {
+final class AboutAppCoordinator: FlowCoordinator {
   /// The documents, in the order the user reads them.
   nonisolated static let documentOrder: [Document] = [.termsOfUse, .privacyPolicy]
-
-  var onRequest: ((FlowRequest) -> Void)?
 
   private let router: any Routing
   private let environment: AboutAppEnvironment
   private var isConsent = false
   private weak var aboutScreen: (any Presentable)?
+  private weak var aboutInput: (any AboutAppModuleInput)?
+  private weak var firstConsentScreen: (any Presentable)?
 
   init(router: any Routing, environment: AboutAppEnvironment) {
     self.router = router
@@ -30,9 +31,12 @@ final class AboutAppCoordinator: BaseCoordinator<FlowOutcome>, FlowCoordinator {
     }
     switch destination {
     case .consent:
-      guard router.stack.isEmpty || isConsent else { return false }
+      if isConsent {
+        if let firstConsentScreen { router.pop(to: firstConsentScreen) }
+        return true
+      }
+      guard router.stack.isEmpty else { return false }
       isConsent = true
-      router.close(self)
       showDocument(at: 0)
     case .about(let documents):
       guard !isConsent else { return false }
@@ -44,9 +48,15 @@ final class AboutAppCoordinator: BaseCoordinator<FlowOutcome>, FlowCoordinator {
 
   private func showAboutApp() {
     let module = AboutAppConfigurator.make(
-      version: environment.version, facts: environment.facts, output: self)
+      name: environment.name, version: environment.version, facts: environment.facts, output: self)
     aboutScreen = module.screen
+    aboutInput = module.input
     router.push(module.screen, route: AboutAppRoutes.aboutApp, owner: self)
+  }
+
+  /// Back on the About screen, its facts are read again (the model may have been installed).
+  override func routerDidReveal(_ screen: any Presentable) {
+    if screen === aboutScreen { aboutInput?.refresh() }
   }
 
   private func showDocument(at index: Int) {
@@ -63,6 +73,7 @@ final class AboutAppCoordinator: BaseCoordinator<FlowOutcome>, FlowCoordinator {
       module.input.setActions(actions)
       screen = module.screen
     }
+    if isConsent, index == 0 { firstConsentScreen = screen }
     router.push(screen, route: document.route, owner: self)
   }
 
@@ -86,9 +97,9 @@ final class AboutAppCoordinator: BaseCoordinator<FlowOutcome>, FlowCoordinator {
     case .back:
       router.goBack()
     case .accept:
-      finish(with: .accepted)
+      finish(with: ())
     case .decline:
-      finish(with: .declined)
+      cancel()
     }
   }
 }

@@ -2,9 +2,9 @@ import Navigation
 
 /// A place in the flow that a deep link names, parsed before any screen changes.
 ///
-/// `emotions://about` is the About screen; `emotions://about/<doc>/<doc>…` adds documents
+/// `about` is the About screen; `about/<doc>/<doc>…` adds documents
 /// that follow each other in reading order, such as `about/privacy` or `about/terms/privacy`;
-/// `emotions://consent` is the first-launch consent.
+/// `consent` is the first-launch consent.
 enum AboutAppDestination: Equatable {
   /// The About screen with these documents over it, by index in reading order.
   case about(documents: [Int])

@@ -3,35 +3,30 @@ import Navigation
 /// The About flow: what the app is and runs on, its terms of use and privacy policy, and the
 /// consent asked for on first launch. The only public type of this package.
 ///
-/// ```swift
-/// let about = AboutAppFlowFactory(version: "1.0", stateLocation: "~/.local/state/emotions/state.json") {
-///   [("Model", "mini-Xception, 7 classes")]
-/// }
-/// ```
-///
-/// It opens `emotions://about`, `emotions://about/terms`, `emotions://about/privacy` (and
-/// documents in reading order after `about/`), and `emotions://consent`, which finishes
-/// with `.accepted` or `.declined`.
+/// It shows the host's name, version, facts and state location from the app's
+/// ``FlowEnvironment``. It opens `about`, `about/terms`, `about/privacy` (and documents in
+/// reading order after `about/`), and `consent`, its ``LaunchRequirement``: the documents
+/// ending with Accept (the flow completes) or Quit (it is cancelled).
 public struct AboutAppFlowFactory: FlowFactory {
   private let environment: AboutAppEnvironment
 
-  /// Creates the factory.
-  ///
-  /// - Parameters:
-  ///   - version: The app's version.
-  ///   - stateLocation: The state file's path, for the privacy policy.
-  ///   - facts: Labelled facts for the About screen, read each time it is shown.
-  public init(
-    version: String, stateLocation: String, facts: @escaping @MainActor () -> [(label: String, value: String)]
-  ) {
-    environment = AboutAppEnvironment(version: version, stateLocation: stateLocation, facts: facts)
+  /// The version of the documents; a newer one asks for consent again.
+  static let documentsVersion = 1
+
+  /// Creates the factory from what the app provides.
+  public init(environment: FlowEnvironment) {
+    self.environment = AboutAppEnvironment(environment)
   }
 
   /// `about`.
   public var id: String { "about" }
 
-  /// `about` and `consent`.
-  public var deepLinkPaths: [String] { [AboutAppRoutes.aboutApp.segment, AboutAppRoutes.consent] }
+  /// Consent to the documents, before anything else on launch.
+  public var launchRequirement: LaunchRequirement? {
+    (try? DeepLink(path: [AboutAppRoutes.consent])).map {
+      LaunchRequirement(id: AboutAppRoutes.consent, version: Self.documentsVersion, link: $0)
+    }
+  }
 
   /// AboutApp, then the documents in reading order.
   public var routes: [Route] { [AboutAppRoutes.aboutApp] + AboutAppCoordinator.documentOrder.map(\.route) }
@@ -50,8 +45,13 @@ public struct AboutAppFlowFactory: FlowFactory {
     AboutAppDestination(link, order: AboutAppCoordinator.documentOrder) != nil
   }
 
+  /// The consent documents are never reopened by themselves; the launch asks for them.
+  public func restorableLink(for link: DeepLink) -> DeepLink? {
+    AboutAppDestination(link, order: AboutAppCoordinator.documentOrder) == .consent ? nil : link
+  }
+
   /// Builds the flow's coordinator.
-  public func makeCoordinator(router: any Routing) -> any FlowCoordinator {
+  public func makeCoordinator(router: any Routing) -> FlowCoordinator {
     AboutAppCoordinator(router: router, environment: environment)
   }
 }

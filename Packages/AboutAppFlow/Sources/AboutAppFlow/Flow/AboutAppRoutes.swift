@@ -1,7 +1,7 @@
 import Navigation
 
 /// The screens of the flow, declared once: coordinators navigate with these values and
-/// `emotions routes` prints them.
+/// the app's map of routes prints them.
 enum AboutAppRoutes {
   /// Version, model and BLAS facts, and the entry to the documents.
   static let aboutApp = Route(screen: "AboutApp", segment: "about")
