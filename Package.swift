@@ -1,5 +1,18 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The flow packages: every `Packages/<Name>Flow` folder with a manifest. Adding a flow is
+/// adding its folder (`Tools/new-flow`), removing one is removing it (`Tools/remove-flow`);
+/// this file does not change, and the FlowRegistry plugin lists the flows for the app.
+let flows: [String] = {
+  let packages = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("Packages")
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: packages.path)) ?? []
+  return names.filter { name in
+    name.hasSuffix("Flow")
+      && FileManager.default.fileExists(atPath: packages.appendingPathComponent("\(name)/Package.swift").path)
+  }.sorted()
+}()
 
 /// The composition root: the `emotions` executable wires the flow packages together.
 let package = Package(
@@ -12,9 +25,7 @@ let package = Package(
     .package(path: "Packages/TerminalUI"),
     .package(path: "Packages/Inference"),
     .package(path: "Packages/FaceAnalysis"),
-    .package(path: "Packages/MainFlow"),
-    .package(path: "Packages/AboutAppFlow"),
-  ],
+  ] + flows.map { .package(path: "Packages/\($0)") },
   targets: [
     // The whole tool: commands, the ApplicationCoordinator, launch and state.
     .target(
@@ -24,13 +35,17 @@ let package = Package(
         .product(name: "TerminalUI", package: "TerminalUI"),
         .product(name: "Inference", package: "Inference"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
-        .product(name: "MainFlow", package: "MainFlow"),
-        .product(name: "AboutAppFlow", package: "AboutAppFlow"),
-      ],
-      path: "App/EmotionsApp"
+      ] + flows.map { .product(name: $0, package: $0) },
+      path: "App/EmotionsApp",
+      plugins: ["EmotionsFlowRegistry"]
     ),
     // The executable: `Emotions.main()` and nothing else.
     .executableTarget(name: "App", dependencies: ["EmotionsApp"], path: "App/Executable"),
+    // Lists the flow products EmotionsApp depends on as `FlowRegistry.factoryTypes`.
+    .plugin(
+      name: "EmotionsFlowRegistry", capability: .buildTool(), dependencies: ["EmotionsFlowRegistryTool"],
+      path: "App/FlowRegistryPlugin"),
+    .executableTarget(name: "EmotionsFlowRegistryTool", path: "App/FlowRegistryTool"),
     .testTarget(
       name: "AppTests",
       dependencies: [

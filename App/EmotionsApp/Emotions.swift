@@ -1,5 +1,7 @@
 import Foundation
 import Inference
+import Navigation
+import TerminalUI
 
 /// The `emotions` command line: parses the arguments and runs one command.
 ///
@@ -9,15 +11,22 @@ public enum Emotions {
   /// The app's version, printed by `--version` and shown on the About screen.
   public static let version = "0.1.0"
 
+  /// The scheme of the app's links: `emotions://about/privacy`.
+  static let linkScheme = DeepLinkScheme("emotions")
+
   /// Runs the command the process was started with, then exits.
   @MainActor
   public static func main() -> Never {
+    // Whatever the parent blocked, the signals the app handles must reach it.
+    SystemTerminal.unblockHandledSignals()
     signal(SIGPIPE, SIG_IGN)
     let command: Command
     do {
       command = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
+      try check(command)
     } catch {
-      StandardStreams.process.printError("\(error.message)\nRun `emotions --help` for usage.")
+      // One line, as scripts read it; `emotions --help` has the rest.
+      StandardStreams.process.printError(error.message)
       exit(2)
     }
     switch command {
@@ -25,6 +34,18 @@ public enum Emotions {
       InteractiveSession.run(options, environment: ProcessInfo.processInfo.environment)
     default:
       exit(run(command))
+    }
+  }
+
+  /// Refuses, before anything is shown, a command the app's flows cannot carry out: a link
+  /// given with `--open` that no flow opens.
+  @MainActor
+  static func check(_ command: Command) throws(UsageError) {
+    guard case .interactive(let options) = command else { return }
+    let plugins = FlowPlugins.declarations()
+    guard plugins.home != nil else { throw UsageError("this build of emotions has no flows to show") }
+    if let link = options.link, plugins.factory(opening: link) == nil {
+      throw UsageError("--open: " + linkScheme.message(for: .unhandled(link)))
     }
   }
 
@@ -42,12 +63,7 @@ public enum Emotions {
       // The BLAS line names the kernels OpenBLAS runs and who chose them.
       _ = StandardStreams.process.printLine("emotions \(version)\nBLAS: \(BLASConfiguration.current)")
     case .routes(let format):
-      do {
-        _ = StandardStreams.process.printLine(try RoutesCommand.render(format))
-      } catch {
-        StandardStreams.process.printError("routes: \(error)")
-        return 1
-      }
+      _ = StandardStreams.process.printLine(RoutesCommand.render(format))
     case .detect(let options):
       return DetectCommand(options: options).run()
     case .interactive(let options):

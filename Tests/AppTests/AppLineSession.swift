@@ -12,19 +12,26 @@ final class AppLineSession {
   private let collected = Collected()
   private let deadline = ContinuousClock.now + .seconds(60)
 
-  /// Starts `emotions` with these extra environment variables, wrapped in `prefix` (a command
-  /// such as `setpriv ...` that then runs the binary) when one is given.
-  init(environment: [String: String], prefix: [String] = []) throws {
+  /// Starts `emotions` with `arguments` and these extra environment variables, wrapped in
+  /// `prefix` (a command such as `setpriv ...` that then runs the binary) when one is given.
+  init(environment: [String: String], arguments: [String] = [], prefix: [String] = []) throws {
     var variables = ProcessInfo.processInfo.environment
     variables["EMOTIONS_MODEL_DIR"] = repositoryRoot.appendingPathComponent("Models").path
     variables.merge(environment) { $1 }
     child = try ChildProcess(
-      prefix + [DetectCommandTests.executable], environment: variables, keepsInput: true, mergesErrors: true)
+      prefix + [DetectCommandTests.executable] + arguments, environment: variables, keepsInput: true,
+      mergesErrors: true)
     child.streamOutput { [collected] data in collected.bytes.withLock { $0.append(data) } }
   }
 
   /// Everything the app printed so far.
   var text: String { String(decoding: collected.bytes.withLock { $0 }, as: UTF8.self) }
+
+  /// The app's process id.
+  var pid: pid_t { child.pid }
+
+  /// Sends `signal` to the app.
+  func send(_ signal: Int32) { child.send(signal) }
 
   /// Sends one command line.
   func enter(_ line: String) {

@@ -23,8 +23,8 @@ struct AppStateStoreTests {
   @Test func savedStateReadsBack() throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let state = AppState(
-      consent: .init(documentsVersion: 1, acceptedAt: Date(timeIntervalSince1970: 1_700_000_000)),
-      lastSource: "a b.mp4")
+      metRequirements: ["consent": .init(version: 1, metAt: Date(timeIntervalSince1970: 1_700_000_000))],
+      flowValues: ["main.lastSource": "a b.mp4"], lastLink: "emotions://about")
     try store.save(state)
     #expect(store.load().state == state)
     #expect(store.load().warning == nil)
@@ -32,7 +32,19 @@ struct AppStateStoreTests {
     #expect(leftovers == ["state.json"], "the temporary file was renamed, not left behind")
   }
 
-  @Test(arguments: ["{", "", "null", "{\"consent\": 7}", "\u{0}\u{1}binary"])
+  @Test func aStateWrittenByVersion01IsReadIntoTheNewFields() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let old =
+      #"{"consent":{"documentsVersion":1,"acceptedAt":"2026-01-01T00:00:00Z"},"lastSource":"clip.mp4"}"#
+    try Data(old.utf8).write(to: store.fileURL)
+    let state = store.load().state
+    #expect(state.hasMet("consent", version: 1) && !state.hasMet("consent", version: 2))
+    #expect(state.flowValues == ["main.lastSource": "clip.mp4"])
+    #expect(state.lastLink == nil)
+  }
+
+  @Test(arguments: ["{", "", "null", "{\"consent\": 7}", "{\"metRequirements\": []}", "\u{0}\u{1}binary"])
   func aCorruptFileIsReportedAndTreatedAsEmpty(contents: String) throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -11,15 +11,14 @@ import Testing
 struct ApplicationCoordinatorTests {
   let loop = VirtualTerminal(router: TerminalRouter(), mode: .line)
 
-  /// The app's plugin list.
-  var plugins: [any FlowFactory] {
-    let state = StateController(store: temporaryStateStore())
-    return FlowPlugins.all(.init(recognition: .init(), scheduler: loop.app, state: state))
-  }
+  /// The app's flows, home first.
+  let plugins = FlowPlugins.declarations()
 
-  /// Every link the flows declare, except consent, which only the launch uses.
-  var links: [String] {
-    plugins.flatMap(\.exampleLinks).map(\.description).filter { $0 != "emotions://consent" }
+  /// Every link the flows declare, except those of launch requirements, which only the
+  /// launch opens.
+  var links: [DeepLink] {
+    let requirements = Set(plugins.launchRequirements.map(\.link))
+    return plugins.factories.flatMap(\.exampleLinks).filter { !requirements.contains($0) }
   }
 
   func startedApp(_ router: TestRouter) -> AppUnderTest {
@@ -38,15 +37,17 @@ struct ApplicationCoordinatorTests {
   /// The flows that should be running for a stack: the home flow always, and each other flow
   /// whose declared screens show on the stack.
   func expectedFlows(_ router: TestRouter) -> [String] {
-    let plugins = plugins
-    return [plugins[0].id]
-      + plugins.dropFirst().filter { flow in flow.routes.contains { router.stack.routes.contains($0) } }.map(
+    let factories = plugins.factories
+    return [factories[0].id]
+      + factories.dropFirst().filter { flow in flow.routes.contains { router.stack.routes.contains($0) } }
+      .map(
         \.id)
   }
 
-  @Test func theFlowsDeclareTheLinksTheAppDocuments() {
+  @Test(.enabled(if: hasFlow("MainFlow") && hasFlow("AboutAppFlow")))
+  func theFlowsDeclareTheLinksTheAppDocuments() {
     #expect(
-      Set(links).isSuperset(of: [
+      Set(links.map(scheme.text(for:))).isSuperset(of: [
         "emotions://main", "emotions://vision", "emotions://about", "emotions://about/terms",
         "emotions://about/privacy",
       ]))
@@ -57,18 +58,19 @@ struct ApplicationCoordinatorTests {
     for link in links { try coldStartAndRoundTrip(link: link) }
   }
 
-  func coldStartAndRoundTrip(link: String) throws {
+  func coldStartAndRoundTrip(link: DeepLink) throws {
     let router = TestRouter()
     let app = startedApp(router)
-    try app.coordinator.open(try DeepLink(parsing: link))
+    try app.coordinator.open(link)
     let stack = signature(router)
-    #expect(router.screenNames.first == "Main")
+    #expect(
+      router.stack.entries.first?.route == plugins.home?.routes.first, "the home flow's screen at the root")
     #expect(app.coordinator.runningFlowIDs == expectedFlows(router), "\(link)")
 
     let written = try #require(router.stack.deepLink)
     let rebuiltRouter = TestRouter()
     let rebuilt = startedApp(rebuiltRouter)
-    try rebuilt.coordinator.open(try DeepLink(parsing: written.description))
+    try rebuilt.coordinator.open(try scheme.parse(scheme.text(for: written)))
     #expect(signature(rebuiltRouter) == stack, "\(link) written as \(written)")
     router.close(app.coordinator.children[0])
     rebuiltRouter.close(rebuilt.coordinator.children[0])
@@ -79,10 +81,10 @@ struct ApplicationCoordinatorTests {
     for link in links { try fromEveryScreen(link: link) }
   }
 
-  func fromEveryScreen(link: String) throws {
+  func fromEveryScreen(link: DeepLink) throws {
     let coldRouter = TestRouter()
     let cold = startedApp(coldRouter)
-    try cold.coordinator.open(try DeepLink(parsing: link))
+    try cold.coordinator.open(link)
     let expected = signature(coldRouter)
     coldRouter.close(cold.coordinator.children[0])
 
@@ -90,9 +92,9 @@ struct ApplicationCoordinatorTests {
       let router = TestRouter()
       let leaks = LeakTracker()
       let app = startedApp(router)
-      try app.coordinator.open(try DeepLink(parsing: start))
+      try app.coordinator.open(start)
       for child in app.coordinator.children { leaks.track(child, "\(ObjectIdentifier(child))") }
-      try app.coordinator.open(try DeepLink(parsing: link))
+      try app.coordinator.open(link)
       for child in app.coordinator.children { leaks.track(child, "\(ObjectIdentifier(child))") }
       #expect(signature(router) == expected, "\(link) from \(start)")
       #expect(app.coordinator.runningFlowIDs == expectedFlows(router), "\(link) from \(start)")
@@ -102,28 +104,30 @@ struct ApplicationCoordinatorTests {
     }
   }
 
-  @Test func aLinkNoFlowOpensLeavesTheStackAndSaysSo() throws {
+  @Test(.enabled(if: hasFlow("MainFlow") && hasFlow("AboutAppFlow")))
+  func aLinkNoFlowOpensLeavesTheStackAndSaysSo() throws {
     let router = TestRouter()
     let app = startedApp(router)
-    try app.coordinator.open(try DeepLink(parsing: "emotions://about/terms"))
+    try app.coordinator.open(try link("emotions://about/terms"))
     let before = signature(router)
     for text in ["emotions://nowhere", "emotions://about/x", "emotions://vision/picker"] {
-      #expect(throws: DeepLinkError.unhandled(try DeepLink(parsing: text))) {
-        try app.coordinator.open(try DeepLink(parsing: text))
+      #expect(throws: DeepLinkError.unhandled(try link(text))) {
+        try app.coordinator.open(try link(text))
       }
     }
     #expect(signature(router) == before)
     #expect(app.coordinator.runningFlowIDs == ["main", "about"])
   }
 
-  @Test func aboutFromMainIsARequestThatNeverStacksASecondCopy() throws {
+  @Test(.enabled(if: hasFlow("MainFlow") && hasFlow("AboutAppFlow")))
+  func aboutFromMainIsARequestThatNeverStacksASecondCopy() throws {
     let router = TestRouter()
     let app = startedApp(router)
     let main = try #require(router.top(as: MenuScreen.self))
     #expect(main.handleLine("2") == .handled)
     #expect(router.screenNames == ["Main", "AboutApp"])
-    try app.coordinator.open(try DeepLink(parsing: "emotions://about"))
-    try app.coordinator.open(try DeepLink(parsing: "emotions://about/privacy"))
+    try app.coordinator.open(try link("emotions://about"))
+    try app.coordinator.open(try link("emotions://about/privacy"))
     #expect(router.screenNames == ["Main", "AboutApp", "PrivacyPolicy"])
     #expect(app.coordinator.runningFlowIDs == ["main", "about"])
     router.goBack()
@@ -131,17 +135,18 @@ struct ApplicationCoordinatorTests {
     #expect(app.coordinator.runningFlowIDs == ["main"])
   }
 
-  @Test func consentFirstThenThePendingLinkAndTheStateRemembersIt() throws {
+  @Test(.enabled(if: hasFlow("MainFlow") && hasFlow("AboutAppFlow")))
+  func consentFirstThenThePendingLinkAndTheStateRemembersIt() throws {
     let router = TestRouter()
     let app = AppUnderTest(router: router, scheduler: loop.app)
-    let privacy = try DeepLink(parsing: "emotions://about/privacy")
-    app.coordinator.start(
-      route: LaunchInstructor.firstRoute(state: app.state.state, options: .init(deepLink: privacy)))
+    let privacy = try link("emotions://about/privacy")
+    app.coordinator.start(route: app.plan(.init(deepLink: privacy)).route)
     #expect(router.screenNames.count == 1)
+    #expect(app.coordinator.isRunningRequirement)
     #expect(throws: DeepLinkError.self) { try app.coordinator.open(privacy) }
     let documents = router.screenNames.count
     var guardCount = 0
-    while !app.state.state.hasConsented, guardCount < 5 {
+    while !app.requirementsMet, guardCount < 5 {
       guardCount += 1
       let page = try #require(router.stack.top?.screen as? TextPageScreen)
       let choices = page.buttons.buttons.map(\.title)
@@ -150,22 +155,29 @@ struct ApplicationCoordinatorTests {
           == .handled)
     }
     #expect(documents == 1)
-    #expect(app.state.state.hasConsented)
+    #expect(app.requirementsMet)
     #expect(router.screenNames == ["Main", "AboutApp", "PrivacyPolicy"])
-    #expect(AppStateStore(fileURL: app.state.store.fileURL).load().state.hasConsented)
+    #expect(AppStateStore(fileURL: app.state.store.fileURL).load().state.hasMet("consent", version: 1))
   }
 
-  @Test func declinedConsentQuits() throws {
+  @Test(.enabled(if: hasFlow("AboutAppFlow")))
+  func declinedConsentQuits() throws {
     let router = TestRouter()
     let app = AppUnderTest(router: router, scheduler: loop.app)
     var finished = false
     app.coordinator.onFinish = { _ in finished = true }
-    app.coordinator.start(route: .consent(then: nil))
+    app.coordinator.start(route: .requirements(app.plugins.launchRequirements, then: nil))
     let page = try #require(router.stack.top?.screen as? TextPageScreen)
     #expect(
       page.handleLine(String((page.buttons.buttons.map(\.title).firstIndex(of: "Quit") ?? 0) + 1)) == .handled
     )
     #expect(finished)
-    #expect(!app.state.state.hasConsented)
+    #expect(!app.requirementsMet)
+  }
+
+  @Test func theHomeFlowIsTheOneThatAsksMost() throws {
+    let home = try #require(plugins.home)
+    #expect(plugins.factories.allSatisfy { $0.homePriority <= home.homePriority })
+    if hasFlow("MainFlow") { #expect(home.id == "main") }
   }
 }

@@ -13,9 +13,13 @@ struct CommandLineParserTests {
   }
 
   @Test func interactiveWithALink() throws {
-    let command = try CommandLineParser.parse(["--open", "emotions://about/privacy"])
-    #expect(command == .interactive(.init(link: try DeepLink(parsing: "emotions://about/privacy"))))
+    let privacy = try DeepLink(path: ["about", "privacy"])
+    #expect(
+      try CommandLineParser.parse(["--open", "emotions://about/privacy"])
+        == .interactive(.init(link: privacy)))
+    #expect(try CommandLineParser.parse(["--open=about/privacy"]) == .interactive(.init(link: privacy)))
     #expect(try CommandLineParser.parse([]) == .interactive(.init()))
+    #expect(try CommandLineParser.parse(["--fresh"]) == .interactive(.init(startsFresh: true)))
   }
 
   @Test func detectOptions() throws {

@@ -9,7 +9,8 @@ import Testing
 @MainActor
 @Suite("A whole session in line mode")
 struct ScriptedSessionTests {
-  @Test func consentAboutDocumentsBackVisionQuit() async throws {
+  @Test(.enabled(if: hasFlow("MainFlow") && hasFlow("AboutAppFlow")))
+  func consentAboutDocumentsBackVisionQuit() async throws {
     let terminal = VirtualTerminal(router: TerminalRouter(appName: "Emotions"), mode: .line)
     let app = AppUnderTest(router: terminal.router, scheduler: terminal.app)
     app.coordinator.onFinish = { [weak router = terminal.router] _ in router?.quit() }
@@ -23,7 +24,7 @@ struct ScriptedSessionTests {
       note()
     }
 
-    app.coordinator.start(route: LaunchInstructor.firstRoute(state: app.state.state, options: .init()))
+    app.coordinator.start(route: app.plan().route)
     note()
     try choose("Next")  // 1. consent: the documents, then Accept
     try choose("Accept")
@@ -58,7 +59,7 @@ struct ScriptedSessionTests {
     #expect(stacks[10] == ["Main", "Vision"])
     #expect(vision.contains("finished · 1 frames, 1 faces, happy 100%"), "\(vision)")
     #expect(terminal.exitReason == .quit)
-    #expect(app.state.state.hasConsented)
+    #expect(app.requirementsMet)
     #expect(!terminal.transcript.contains("\u{1B}"), "line mode writes no escape codes")
   }
 }

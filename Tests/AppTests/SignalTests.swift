@@ -5,7 +5,7 @@ import Testing
 /// SIGINT, SIGTERM and SIGHUP sent to the real app in full screen while the Vision screen
 /// reads an ffmpeg source: the terminal comes back as it was, the parent sees the app killed
 /// by that signal, and no ffmpeg child is left running.
-@Suite("signals to the full-screen app", .serialized)
+@Suite("signals to the full-screen app", .serialized, .enabled(if: hasFlow("MainFlow")))
 struct SignalTests {
   /// A state folder in which the terms are already accepted, so the app starts at the link.
   static func consentedStateFolder() throws -> URL {

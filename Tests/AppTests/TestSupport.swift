@@ -27,10 +27,21 @@ func temporaryStateStore() -> AppStateStore {
   return AppStateStore(fileURL: folder.appendingPathComponent("state.json"))
 }
 
+/// The app's scheme, for links written in the tests.
+let scheme = Emotions.linkScheme
+
+/// A link written in a test, whole or just its path.
+func link(_ text: String) throws -> DeepLink { try scheme.parse(linkOrPath: text) }
+
+/// Whether this build has the flow package `name`, such as `AboutAppFlow`: tests of a flow
+/// that was removed (`Tools/remove-flow`) are skipped, and the others must still pass.
+func hasFlow(_ name: String) -> Bool { FlowRegistry.packageNames.contains(name) }
+
 /// The real app, its real plugin list and its real state handling, over a given router.
 @MainActor
 struct AppUnderTest {
   let coordinator: ApplicationCoordinator
+  let plugins: FlowPlugins
   let state: StateController
   let messages: MessageLog
 
@@ -49,18 +60,27 @@ struct AppUnderTest {
 
   init(router: any Routing, scheduler: any LoopScheduling, store: AppStateStore = temporaryStateStore()) {
     state = StateController(store: store)
-    let services = FlowPlugins.Services(
-      recognition: LiveRecognitionService(
-        modelDirectory: repositoryRoot.appendingPathComponent("Models").path),
-      scheduler: scheduler, state: state)
-    coordinator = ApplicationCoordinator(router: router, plugins: FlowPlugins.all(services))
+    plugins = InteractiveSession.makePlugins(
+      scheduler: scheduler, state: state, modelDirectory: repositoryRoot.appendingPathComponent("Models").path
+    )
+    coordinator = ApplicationCoordinator(router: router, plugins: plugins)
     let messages = MessageLog()
     self.messages = messages
-    coordinator.showMessage = { messages.all.append($0) }
-    coordinator.onConsentAccepted = { [state] in
-      state.update {
-        $0.consent = AppState.Consent(documentsVersion: AppState.documentsVersion, acceptedAt: .now)
-      }
+    coordinator.showMessage = { messages.all.append(scheme.message(for: $0)) }
+    coordinator.onRequirementMet = { [state] requirement in
+      state.update { $0.metRequirements[requirement.id] = .init(version: requirement.version, metAt: .now) }
     }
+  }
+
+  /// Where the launch instructor starts this app for `options`.
+  func plan(_ options: LaunchInstructor.Options = .init()) -> LaunchInstructor.Plan {
+    LaunchInstructor.plan(
+      state: state.state, requirements: plugins.launchRequirements, options: options, scheme: scheme,
+      canOpen: { plugins.factory(opening: $0) != nil })
+  }
+
+  /// Whether every launch requirement is met.
+  var requirementsMet: Bool {
+    plugins.launchRequirements.allSatisfy { state.state.hasMet($0.id, version: $0.version) }
   }
 }

@@ -3,29 +3,34 @@ import Navigation
 /// The top of the coordinator tree: starts flows from the plugin list, passes deep links
 /// down, answers the flows' requests, and quits when the last flow finishes.
 ///
-/// The first factory in the list is the home flow: its first screen is the root of the
-/// stack, and every other flow is built on top of it. Consent runs before anything else, as
-/// the flow that opens ``consentLink``, on an empty stack.
+/// The home flow's first screen is the root of the stack, and every other flow is built on
+/// top of it. Launch requirements (consent) run before anything else, each as the flow that
+/// opens its link, on an empty stack.
 @MainActor
 final class ApplicationCoordinator: BaseCoordinator<Void> {
-  /// The link that starts the consent flow on first launch.
-  static let consentLink = DeepLink.constant("consent")
-
   private let router: any Routing
-  private let plugins: [any FlowFactory]
+  private let plugins: FlowPlugins
   private var flowIDs: [ObjectIdentifier: String] = [:]
-  private weak var consentFlow: (any FlowCoordinator)?
-  private var linkAfterConsent: DeepLink?
+  private weak var requirementFlow: FlowCoordinator?
+  private var pendingRequirements: [LaunchRequirement] = []
+  private var linkAfterRequirements: DeepLink?
 
-  /// Called when the user accepts the documents, to remember it.
-  var onConsentAccepted: (() -> Void)?
+  /// Called when the user meets a launch requirement, to remember it.
+  var onRequirementMet: ((LaunchRequirement) -> Void)?
 
   /// Shows a one-line message to the user, such as a link nothing opens.
-  var showMessage: ((String) -> Void)?
+  var showMessage: ((DeepLinkError) -> Void)?
 
-  /// Creates the coordinator; `plugins` must not be empty, and its first entry is the home flow.
-  init(router: any Routing, plugins: [any FlowFactory]) {
-    precondition(!plugins.isEmpty, "the app needs at least one flow")
+  /// Whether a launch requirement is running: nothing else opens, and its stack is not one
+  /// to come back to.
+  var isRunningRequirement: Bool { requirementFlow != nil }
+
+  /// Whether the app is closing its flows as it ends, so their screens leave on no one's
+  /// request.
+  private(set) var isClosing = false
+
+  /// Creates the coordinator over the app's flows.
+  init(router: any Routing, plugins: FlowPlugins) {
     self.router = router
     self.plugins = plugins
   }
@@ -44,15 +49,10 @@ final class ApplicationCoordinator: BaseCoordinator<Void> {
     case .link(let link):
       startHome()
       openReportingErrors(link)
-    case .consent(let link):
-      linkAfterConsent = link
-      guard let factory = plugins.first(where: { $0.canOpen(Self.consentLink) }) else {
-        startHome()
-        return
-      }
-      let flow = makeFlow(factory)
-      consentFlow = flow
-      if !flow.start(with: Self.consentLink) { startHome() }
+    case .requirements(let requirements, let link):
+      pendingRequirements = requirements
+      linkAfterRequirements = link
+      runNextRequirement()
     }
   }
 
@@ -66,12 +66,11 @@ final class ApplicationCoordinator: BaseCoordinator<Void> {
   ///
   /// - Throws: ``DeepLinkError/unhandled(_:)`` when no flow opens it; the stack is unchanged.
   func open(_ link: DeepLink) throws(DeepLinkError) {
-    guard consentFlow == nil else { throw .unhandled(link) }
-    guard let factory = plugins.first(where: { $0.canOpen(link) }) else { throw .unhandled(link) }
+    guard requirementFlow == nil, let factory = plugins.factory(opening: link) else { throw .unhandled(link) }
     for child in children.reversed() where child.start(with: link) { return }
 
-    let home = startHome()
-    if factory.id == plugins[0].id {
+    guard let home = startHome() else { throw .unhandled(link) }
+    if factory.id == plugins.home?.id {
       guard home.start(with: link) else { throw .unhandled(link) }
       return
     }
@@ -90,16 +89,18 @@ final class ApplicationCoordinator: BaseCoordinator<Void> {
   /// their background work (a Vision screen waits for its recognition threads), so nothing
   /// still runs while the process exits.
   func closeAllFlows() {
+    isClosing = true
     for flow in children.reversed() { router.close(flow) }
   }
 
-  /// The running home flow, started when it is not running.
+  /// The running home flow, started when it is not running; `nil` when the app has no flow.
   @discardableResult
-  private func startHome() -> any FlowCoordinator {
-    let home = plugins[0]
-    if let running = children.first(where: { flowIDs[ObjectIdentifier($0)] == home.id })
-      as? any FlowCoordinator
-    {
+  private func startHome() -> FlowCoordinator? {
+    guard let home = plugins.home else {
+      cancel()
+      return nil
+    }
+    if let running = children.first(where: { flowIDs[ObjectIdentifier($0)] == home.id }) as? FlowCoordinator {
       return running
     }
     let flow = makeFlow(home)
@@ -107,14 +108,39 @@ final class ApplicationCoordinator: BaseCoordinator<Void> {
     return flow
   }
 
-  private func makeFlow(_ factory: any FlowFactory) -> any FlowCoordinator {
+  /// Runs the first pending requirement on an empty stack; when none is left, goes on to
+  /// the link given at launch, or home.
+  private func runNextRequirement() {
+    guard let requirement = pendingRequirements.first else {
+      startHome()
+      if let link = linkAfterRequirements {
+        linkAfterRequirements = nil
+        openReportingErrors(link)
+      }
+      return
+    }
+    guard let factory = plugins.factory(opening: requirement.link) else {
+      pendingRequirements.removeFirst()
+      return runNextRequirement()
+    }
+    let flow = makeFlow(factory)
+    requirementFlow = flow
+    if !flow.start(with: requirement.link) {
+      requirementFlow = nil
+      router.close(flow)
+      removeChild(flow)
+      cancel()
+    }
+  }
+
+  private func makeFlow(_ factory: any FlowFactory) -> FlowCoordinator {
     let flow = factory.makeCoordinator(router: router)
-    flowIDs[ObjectIdentifier(flow)] = factory.id
-    addChild(flow)
+    let id = factory.id
+    flowIDs[ObjectIdentifier(flow)] = id
     flow.onRequest = { [weak self] request in self?.handle(request) }
-    flow.onFinish = { [weak self, weak flow] result in
+    addChild(flow) { [weak self, weak flow] result in
       guard let self, let flow else { return }
-      self.flowFinished(flow, result: result)
+      self.flowFinished(flow, id: id, result: result)
     }
     return flow
   }
@@ -130,32 +156,19 @@ final class ApplicationCoordinator: BaseCoordinator<Void> {
     do {
       try open(link)
     } catch {
-      showMessage?(error.description)
+      showMessage?(error)
     }
   }
 
-  private func flowFinished(_ flow: any FlowCoordinator, result: CoordinatorResult<FlowOutcome>) {
-    let id = flowIDs.removeValue(forKey: ObjectIdentifier(flow))
+  private func flowFinished(_ flow: FlowCoordinator, id: String, result: CoordinatorResult<Void>) {
+    flowIDs.removeValue(forKey: ObjectIdentifier(flow))
     router.close(flow)
-    if flow === consentFlow {
-      consentFlow = nil
-      guard result == .completed(.accepted) else { return cancel() }
-      onConsentAccepted?()
-      startHome()
-      if let link = linkAfterConsent {
-        linkAfterConsent = nil
-        openReportingErrors(link)
-      }
-      return
+    if flow === requirementFlow {
+      requirementFlow = nil
+      guard case .completed = result, !pendingRequirements.isEmpty else { return cancel() }
+      onRequirementMet?(pendingRequirements.removeFirst())
+      return runNextRequirement()
     }
-    if id == plugins[0].id { cancel() }
-  }
-}
-
-extension DeepLink {
-  /// A link written in the source, with one plain path segment.
-  static func constant(_ segment: String) -> DeepLink {
-    guard let link = try? DeepLink(path: [segment]) else { preconditionFailure("invalid segment \(segment)") }
-    return link
+    if id == plugins.home?.id, !isClosing { cancel() }
   }
 }

@@ -1,33 +1,38 @@
-import AboutAppFlow
-import FaceAnalysis
-import Inference
-import MainFlow
 import Navigation
-import TerminalUI
 
-/// The flows the app is made of, home first. Adding a flow is one line here.
+/// The flows the app is made of: one factory for each flow package it was built with
+/// (``FlowRegistry``, made from the manifest), all made from one ``FlowEnvironment``, the home
+/// flow first (the highest ``FlowFactory/homePriority``, then by id).
 @MainActor
-enum FlowPlugins {
-  /// What the flows need from the app.
-  struct Services {
-    /// Recognition for the Vision screen.
-    var recognition: LiveRecognitionService
-    /// The run loop.
-    var scheduler: any LoopScheduling
-    /// The app's remembered state.
-    var state: StateController
+final class FlowPlugins {
+  /// The factories, home first.
+  private(set) var factories: [any FlowFactory] = []
+
+  /// Makes every registered factory from `environment`, whose ``FlowEnvironment/canOpen`` is
+  /// answered by this list.
+  init(environment: FlowEnvironment, types: [any FlowFactory.Type] = FlowRegistry.factoryTypes) {
+    var environment = environment
+    environment.canOpen = { [weak self] link in self?.factory(opening: link) != nil }
+    factories = types.map { $0.init(environment: environment) }
+      .sorted { ($0.homePriority, $1.id) > ($1.homePriority, $0.id) }
   }
 
-  /// The plugin list.
-  static func all(_ services: Services) -> [any FlowFactory] {
-    [
-      MainFlowFactory(
-        service: services.recognition, scheduler: services.scheduler,
-        lastSource: { services.state.state.lastSource },
-        sourceChosen: { source in services.state.update { $0.lastSource = source } }),
-      AboutAppFlowFactory(
-        version: Emotions.version, stateLocation: services.state.store.fileURL.path,
-        facts: { services.recognition.facts() }),
-    ]
+  /// The flows' declarations only, made with no services: for the map of routes and for
+  /// checking links before anything runs.
+  static func declarations() -> FlowPlugins {
+    FlowPlugins(
+      environment: FlowEnvironment(host: HostApplication(name: "Emotions", version: Emotions.version)))
   }
+
+  /// The home flow, if the app has any flow.
+  var home: (any FlowFactory)? { factories.first }
+
+  /// The first flow that opens `link`.
+  func factory(opening link: DeepLink) -> (any FlowFactory)? { factories.first { $0.canOpen(link) } }
+
+  /// What the flows require on launch, in plugin order.
+  var launchRequirements: [LaunchRequirement] { factories.compactMap(\.launchRequirement) }
+
+  /// The ids of the flows, home first.
+  var ids: [String] { factories.map(\.id) }
 }

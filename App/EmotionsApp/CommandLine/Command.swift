@@ -20,6 +20,8 @@ struct InteractiveOptions: Equatable, Sendable {
   var link: DeepLink?
   /// The folder given with `--model-dir`.
   var modelDirectory: String?
+  /// `--fresh`: start at home (or the link given), not where the last session ended.
+  var startsFresh = false
 }
 
 /// How `emotions routes` prints the tree.

@@ -39,10 +39,11 @@ struct CommandLineParser {
       case "--open":
         let text = try value(for: name, inline: inlineValue)
         do {
-          options.link = try DeepLink(parsing: text)
+          options.link = try Emotions.linkScheme.parse(linkOrPath: text)
         } catch {
           throw UsageError("--open: \(error.description)")
         }
+      case "--fresh": options.startsFresh = true
       case "--model-dir": options.modelDirectory = try value(for: name, inline: inlineValue)
       default:
         if argument.hasPrefix("-") { throw UsageError("unknown option \(argument)") }

@@ -14,19 +14,23 @@ enum HelpText {
     emotions \(Emotions.version): facial emotion recognition in the terminal
 
     USAGE:
-      emotions [--open <link>] [--model-dir <dir>]   the terminal app
+      emotions [--open <link>] [--fresh] [--model-dir <dir>]
+                                                     the terminal app
       emotions detect <path>... [options]            faces and emotions of images, folders, videos
       emotions routes [--format tree|dot|mermaid]    flows, screens and deep links
       emotions --help | --version
 
-    The app asks for consent on first launch. Links look like emotions://about/privacy
-    or emotions://vision?source=clip.mp4; type : inside the app to open one.
+    The app asks for consent on first launch, and reopens the screen the last session
+    ended on (--fresh starts at home). Links look like emotions://about/privacy or
+    emotions://vision?source=clip.mp4; type : inside the app to open one, whole or just
+    its path (about/privacy).
     When stdin or stdout is not a terminal the app runs in line mode: one command per
     line (a menu number, back, quit, or :<link>).
 
     ENVIRONMENT:
       EMOTIONS_MODEL_DIR   folder with emotion_model.hdf5 and haarcascade_frontalface_default.xml
       EMOTIONS_STATE_DIR   folder for state.json (default $XDG_STATE_HOME/emotions)
+      EMOTIONS_TRACE       navigation: every change of the screen stack, one line on stderr
       NO_COLOR, TERM=dumb  no colour
 
     Run `emotions help detect` or `emotions help routes` for a command's options.

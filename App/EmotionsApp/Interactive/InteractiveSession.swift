@@ -1,4 +1,5 @@
 import FaceAnalysis
+import Foundation
 import Navigation
 import TerminalUI
 
@@ -11,33 +12,79 @@ enum InteractiveSession {
     let router = TerminalRouter(appName: "Emotions")
     let app = TerminalApp.openOrExit(router: router, program: "emotions")
     let state = StateController(store: AppStateStore(environment: environment))
-    let coordinator = makeCoordinator(router: router, scheduler: app, state: state, options: options)
-    coordinator.start(
-      route: LaunchInstructor.firstRoute(state: state.state, options: .init(deepLink: options.link)))
-    if let warning = state.loadWarning { router.showMessage(warning, kind: .error) }
+    let session = make(
+      router: router, scheduler: app, state: state, options: options, environment: environment)
+    session.start(options: options)
     app.runAndExit(program: "emotions") {
-      coordinator.closeAllFlows()
+      session.coordinator.closeAllFlows()
       ChildProcesses.terminateAll()
     }
   }
 
   /// The application coordinator with its flows, wired to the router and the state.
-  static func makeCoordinator(
-    router: TerminalRouter, scheduler: any LoopScheduling, state: StateController, options: InteractiveOptions
-  ) -> ApplicationCoordinator {
-    let services = FlowPlugins.Services(
-      recognition: LiveRecognitionService(modelDirectory: options.modelDirectory), scheduler: scheduler,
-      state: state)
-    let coordinator = ApplicationCoordinator(router: router, plugins: FlowPlugins.all(services))
-    state.onWarning = { [weak router] in router?.showMessage($0, kind: .error) }
-    coordinator.showMessage = { [weak router] in router?.showMessage($0, kind: .error) }
-    coordinator.onConsentAccepted = { [weak state] in
-      state?.update {
-        $0.consent = AppState.Consent(documentsVersion: AppState.documentsVersion, acceptedAt: .now)
+  @MainActor
+  struct Session {
+    let coordinator: ApplicationCoordinator
+    let plugins: FlowPlugins
+    let state: StateController
+    let router: TerminalRouter
+
+    /// Starts where the launch instructor says, with a note for a saved stack that no longer
+    /// opens and for a state file that could not be used.
+    func start(options: InteractiveOptions) {
+      let plan = LaunchInstructor.plan(
+        state: state.state, requirements: plugins.launchRequirements,
+        options: .init(deepLink: options.link, startsFresh: options.startsFresh), scheme: Emotions.linkScheme,
+        canOpen: { plugins.factory(opening: $0) != nil })
+      if let dropped = plan.droppedLink {
+        state.update { $0.lastLink = nil }
+        router.showMessage(
+          "The last session ended at \(dropped), which nothing in the app opens now; starting at home.")
       }
+      coordinator.start(route: plan.route)
+      if let warning = state.loadWarning { router.showMessage(warning, kind: .error) }
+    }
+  }
+
+  /// Builds the session: the flows from one environment, the coordinator, the recorder.
+  static func make(
+    router: TerminalRouter, scheduler: any LoopScheduling, state: StateController,
+    options: InteractiveOptions,
+    environment: [String: String]
+  ) -> Session {
+    let plugins = makePlugins(scheduler: scheduler, state: state, modelDirectory: options.modelDirectory)
+    let coordinator = ApplicationCoordinator(router: router, plugins: plugins)
+    let scheme = Emotions.linkScheme
+    state.onWarning = { [weak router] in router?.showMessage($0, kind: .error) }
+    coordinator.showMessage = { [weak router] in router?.showMessage(scheme.message(for: $0), kind: .error) }
+    coordinator.onRequirementMet = { [weak state] requirement in
+      state?.update { $0.metRequirements[requirement.id] = .init(version: requirement.version, metAt: .now) }
     }
     coordinator.onFinish = { [weak router] _ in router?.quit() }
-    router.openDeepLinks { [weak coordinator] link throws(DeepLinkError) in try coordinator?.open(link) }
-    return coordinator
+    router.openDeepLinks(scheme: scheme) { [weak coordinator] link throws(DeepLinkError) in
+      try coordinator?.open(link)
+    }
+    NavigationRecorder.attach(
+      to: router, coordinator: coordinator, plugins: plugins, state: state, scheme: scheme,
+      environment: environment)
+    return Session(coordinator: coordinator, plugins: plugins, state: state, router: router)
+  }
+
+  /// The flows, made from the environment the app provides them: the app's description,
+  /// its state as their storage, live recognition and the run loop.
+  static func makePlugins(
+    scheduler: any LoopScheduling, state: StateController, modelDirectory: String?
+  )
+    -> FlowPlugins
+  {
+    let recognition = LiveRecognitionService(modelDirectory: modelDirectory)
+    var environment = FlowEnvironment(
+      host: HostApplication(
+        name: "Emotions", version: Emotions.version, stateLocation: state.store.fileURL.path,
+        facts: { recognition.facts() }),
+      storage: state)
+    environment.provide(recognition, as: (any RecognitionService).self)
+    environment.provide(scheduler, as: (any LoopScheduling).self)
+    return FlowPlugins(environment: environment)
   }
 }

@@ -7,6 +7,8 @@ import Navigation
 struct RoutesPrinter {
   /// The flows, home first.
   let plugins: [any FlowFactory]
+  /// The app's link scheme.
+  let scheme: DeepLinkScheme
 
   /// The map in the chosen format.
   func render(_ format: RoutesFormat) -> String {
@@ -26,7 +28,8 @@ struct RoutesPrinter {
     var lines = ["ApplicationCoordinator"]
     for (index, factory) in plugins.enumerated() {
       let last = index == plugins.count - 1
-      let role = index == 0 ? ", home" : ""
+      var role = index == 0 ? ", home" : ""
+      if let requirement = factory.launchRequirement { role += ", launch requirement \(requirement.id)" }
       lines.append("\(last ? "└──" : "├──") \(name(of: factory)) (id \(factory.id)\(role))")
       let indent = last ? "    " : "│   "
       let screens = factory.routes.map { "\($0.screen) [\($0.segment)]" }.joined(separator: ", ")
@@ -34,7 +37,7 @@ struct RoutesPrinter {
       lines.append("\(indent)└── links:")
       for (linkIndex, link) in factory.exampleLinks.enumerated() {
         let branch = linkIndex == factory.exampleLinks.count - 1 ? "└──" : "├──"
-        lines.append("\(indent)    \(branch) \(link)")
+        lines.append("\(indent)    \(branch) \(scheme.text(for: link))")
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -56,7 +59,7 @@ struct RoutesPrinter {
       }
       for (index, link) in factory.exampleLinks.enumerated() {
         let node = "\(flow)_link\(index)"
-        lines.append("  \(node) [label=\"\(escaped(link.description))\", shape=note];")
+        lines.append("  \(node) [label=\"\(escaped(scheme.text(for: link)))\", shape=note];")
         lines.append("  \(node) -> \(flow) [style=dashed];")
       }
     }
@@ -76,7 +79,7 @@ struct RoutesPrinter {
         previous = screen
       }
       for (index, link) in factory.exampleLinks.enumerated() {
-        lines.append("  \(flow)_link\(index)>\"\(escaped(link.description))\"] -.-> \(flow)")
+        lines.append("  \(flow)_link\(index)>\"\(escaped(scheme.text(for: link)))\"] -.-> \(flow)")
       }
     }
     return lines.joined(separator: "\n") + "\n"

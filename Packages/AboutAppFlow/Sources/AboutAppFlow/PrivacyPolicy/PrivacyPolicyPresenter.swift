@@ -34,7 +34,7 @@ final class PrivacyPolicyPresenter: PrivacyPolicyViewOutput, PrivacyPolicyModule
         + "names their expressions in memory, on this computer. It makes no network connections, sends "
         + "no telemetry and has no accounts.",
       "What is stored: a small state file, \(stateLocation), holding whether and when you accepted these "
-        + "documents and the last source you opened. No picture, face, crop or score is ever written to "
+        + "documents, the last source you opened and the screen you left the app on. No picture, face, crop or score is ever written to "
         + "disk, except a frame you save yourself with the s key, which goes where the app tells you.",
       "How to delete it: remove that file, or its folder. The app will ask for your consent again on its "
         + "next start. Frames you saved are ordinary PNG files you can delete like any other.",
