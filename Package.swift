@@ -1,18 +1,11 @@
 // swift-tools-version:6.0
-import Foundation
 import PackageDescription
 
-/// The flow packages: every `Packages/<Name>Flow` folder with a manifest. Adding a flow is
-/// adding its folder (`Tools/new-flow`), removing one is removing it (`Tools/remove-flow`);
-/// this file does not change, and the FlowRegistry plugin lists the flows for the app.
-let flows: [String] = {
-  let packages = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("Packages")
-  let names = (try? FileManager.default.contentsOfDirectory(atPath: packages.path)) ?? []
-  return names.filter { name in
-    name.hasSuffix("Flow")
-      && FileManager.default.fileExists(atPath: packages.appendingPathComponent("\(name)/Package.swift").path)
-  }.sorted()
-}()
+/// The flow packages, each `Packages/<Name>`: the app depends on them and its FlowRegistry
+/// build plugin lists their factories. `Tools/new-flow` and `Tools/remove-flow` edit this one
+/// line (SwiftPM caches the manifest by its text, so the list is written here, not read from
+/// the folder).
+let flows = ["AboutAppFlow", "MainFlow"]
 
 /// The composition root: the `emotions` executable wires the flow packages together.
 let package = Package(

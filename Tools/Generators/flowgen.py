@@ -51,7 +51,7 @@ RESERVED = {
 }
 
 NAME_PATTERN = re.compile(r"^(?:[A-Z][a-z0-9]+)+$")
-MAX_NAME_LENGTH = 30  # longer names would not fit the root manifest's lines
+MAX_NAME_LENGTH = 30  # longer names make type names too long to read and to fit the lines
 
 
 class GeneratorError(Exception):
@@ -185,19 +185,6 @@ def sort_imports(text: str) -> str:
     return "\n".join(result[:-1])
 
 
-def insert_import(text: str, module: str, path: Path) -> str:
-    """Adds `import module` to the first run of imports, in order."""
-    lines = text.split("\n")
-    imports = [i for i, line in enumerate(lines) if re.match(r"^import \w+$", line)]
-    if not imports:
-        raise GeneratorError(f"{path}: found no import lines")
-    block = lines[imports[0] : imports[-1] + 1]
-    if f"import {module}" in block:
-        return text
-    block = sorted(block + [f"import {module}"])
-    return "\n".join(lines[: imports[0]] + block + lines[imports[-1] + 1 :])
-
-
 def insert_before_closing(text: str, anchor: str, item: str, path: Path, what: str) -> str:
     """Adds `item` as the last element of the bracketed list that starts at the line `anchor`
     matches: before the first later line that closes it (`]` or `],` on its own), with the
@@ -237,6 +224,25 @@ def used_segments(root: Path) -> dict[str, str]:
             for segment in re.findall(pattern, text):
                 used.setdefault(segment, os.path.relpath(path, root))
     return used
+
+
+# The one line of the root manifest that lists the flow packages.
+FLOWS_LINE = re.compile(r'^let flows = \[(.*)\]$', re.M)
+
+
+def listed_flows(manifest: str) -> list[str]:
+    """The flow packages the root manifest lists."""
+    found = FLOWS_LINE.search(manifest)
+    if not found:
+        raise GeneratorError('the root Package.swift has no line `let flows = [...]` listing the flow packages')
+    return re.findall(r'"([^"]+)"', found.group(1))
+
+
+def with_flows(manifest: str, flows: list[str]) -> str:
+    """The root manifest listing `flows`, in name order, on its one line."""
+    listed_flows(manifest)
+    line = "let flows = [" + ", ".join(f'"{name}"' for name in sorted(flows)) + "]"
+    return FLOWS_LINE.sub(lambda _: line, manifest, count=1)
 
 
 def main(body) -> None:

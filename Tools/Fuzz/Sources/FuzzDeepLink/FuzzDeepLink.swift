@@ -1,21 +1,23 @@
 import Navigation
 
-/// libFuzzer entry: parses the input as a deep link; a link that parses must print back to
-/// text that parses to the same link (the round trip the app relies on).
+/// The scheme the fuzzed links are read with.
+private let scheme = DeepLinkScheme("fuzz")
+
+/// libFuzzer entry: parses the input as a whole link and as a prompt's link-or-path; a link
+/// that parses must print back to text that parses to the same link (the round trip the app
+/// relies on).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDeepLink(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   guard let start else { return 0 }
   let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-  guard let link = try? DeepLink(parsing: text) else { return 0 }
-  _ = link.droppingFirst()
-  guard let again = try? DeepLink(parsing: link.description) else {
-    fatalError("round trip failed: \(link.description) does not parse")
-  }
-  guard again.path == link.path, again.query.count == link.query.count else {
-    fatalError("round trip changed the link: \(link.description)")
-  }
-  for (a, b) in zip(again.query, link.query) where a.name != b.name || a.value != b.value {
-    fatalError("round trip changed the query: \(link.description)")
+  for parsed in [try? scheme.parse(text), try? scheme.parse(linkOrPath: text)] {
+    guard let link = parsed else { continue }
+    _ = link.droppingFirst()
+    let written = scheme.text(for: link)
+    guard let again = try? scheme.parse(written) else {
+      fatalError("round trip failed: \(written) does not parse")
+    }
+    guard again == link else { fatalError("round trip changed the link: \(written)") }
   }
   return 0
 }
