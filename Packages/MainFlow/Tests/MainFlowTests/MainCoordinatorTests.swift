@@ -120,7 +120,7 @@ struct MainCoordinatorTests {
       ("emotions://vision?source=a.png", ["Main", "Vision"], "vision?source=a.png"),
       ("emotions://vision", ["Main", "SourcePicker"], "picker"),
       ("emotions://picker", ["Main", "SourcePicker"], "picker"),
-      ("emotions://picker?source=a.png", ["Main", "SourcePicker"], "picker?source=a.png"),
+      ("emotions://picker?source=a.png", ["Main", "SourcePicker"], "picker"),
       (
         "emotions://vision/picker?source=a%20b.png", ["Main", "Vision", "SourcePicker"],
         "vision/picker?source=a%20b.png"

@@ -7,7 +7,7 @@ enum MainRoutes {
   static let main = Route(screen: "Main", segment: "main")
   /// Recognition from a camera, a video or images; its source is the query item `source`.
   static let vision = Route(screen: "Vision", segment: "vision")
-  /// The modal that asks for a source; over Main, `source` names the one it suggests.
+  /// The modal that asks for a source; a link's `source` names the one it suggests.
   static let sourcePicker = Route(screen: "SourcePicker", segment: "picker")
   /// The query item that names a Vision screen's source.
   static let sourceQuery = "source"

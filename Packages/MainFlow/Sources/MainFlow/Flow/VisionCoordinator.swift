@@ -41,11 +41,11 @@ final class VisionCoordinator: BaseCoordinator<VisionRun> {
 
   override func start() {
     switch entry {
-    case .picker(let source, let problem): showPicker(suggesting: source, problem: problem, overVision: false)
+    case .picker(let source, let problem): showPicker(suggesting: source, problem: problem)
     case .vision(let source): showVision(source: source)
     case .pickerOverVision(let source):
       showVision(source: source)
-      showPicker(suggesting: source, problem: nil, overVision: true)
+      showPicker(suggesting: source, problem: nil)
     }
   }
 
@@ -56,17 +56,18 @@ final class VisionCoordinator: BaseCoordinator<VisionRun> {
     if let lastRun { finish(with: lastRun) } else { cancel() }
   }
 
-  private func showPicker(suggesting source: String?, problem: String?, overVision: Bool) {
+  /// The picker's suggestion is not part of the stack's link: it comes from the link that
+  /// opened it, or from what the user ran last, so one link always gives one stack.
+  private func showPicker(suggesting source: String?, problem: String?) {
     let module = SourcePickerConfigurator.make(service: environment.service, output: self)
     if let source { module.input.suggest(source) }
     if let problem { module.input.report(problem) }
-    let query = overVision ? [] : source.map { [MainRoutes.sourceItem($0)] } ?? []
-    router.present(module.screen, route: MainRoutes.sourcePicker, query: query, owner: self)
+    router.present(module.screen, route: MainRoutes.sourcePicker, owner: self)
   }
 
   private func showVision(source: String) {
     guard let scheduler = environment.scheduler else {
-      showPicker(suggesting: source, problem: UnavailableRecognitionService.reason, overVision: false)
+      showPicker(suggesting: source, problem: UnavailableRecognitionService.reason)
       return
     }
     let module = VisionConfigurator.make(
@@ -103,11 +104,11 @@ extension VisionCoordinator: SourcePickerModuleOutput {
 extension VisionCoordinator: VisionModuleOutput {
   func visionDidRequestSource() {
     let source = vision?.source
-    replaceScreens { showPicker(suggesting: source, problem: nil, overVision: false) }
+    replaceScreens { showPicker(suggesting: source, problem: nil) }
   }
 
   func visionDidLoseSource(_ message: String) {
     let source = vision?.source
-    replaceScreens { showPicker(suggesting: source, problem: message, overVision: false) }
+    replaceScreens { showPicker(suggesting: source, problem: message) }
   }
 }
