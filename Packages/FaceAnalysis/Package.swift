@@ -25,6 +25,12 @@ let package = Package(
       providers: [.apt(["libpng-dev"])]
     ),
     .target(name: "CPNGShims", dependencies: ["CPNG"]),
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    .target(name: "CLibXML2Shims", dependencies: ["CLibXML2"]),
     .target(name: "HaarCKernels"),
     .target(name: "FaceAnalysisInterface"),
     .target(name: "FaceAnalysisTesting", dependencies: ["FaceAnalysisInterface"]),
@@ -34,6 +40,7 @@ let package = Package(
         "FaceAnalysisInterface",
         "CTurboJPEG",
         "CPNGShims",
+        "CLibXML2Shims",
         "HaarCKernels",
         .product(name: "Inference", package: "Inference"),
       ]

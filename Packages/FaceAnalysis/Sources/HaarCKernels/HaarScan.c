@@ -1,7 +1,8 @@
 // Haar cascade evaluation for the FaceAnalysis package. The one-window loop follows OpenCV's
 // arithmetic step by step: 32-bit wrapping integral sums, feature values weighted in float and
 // scaled by the window's float normalisation factor, stage sums in double. The AVX-512 loop does
-// the very same operations on sixteen windows at once, lane by lane, so its answers are the
+// the same operations on sixteen windows at once, lane by lane (it adds a stage's leaves in
+// another order only where every order gives the same double), so its answers are the
 // one-window loop's to the bit; it only changes how many windows share an instruction.
 #include "HaarCKernels.h"
 
@@ -229,9 +230,9 @@ HAAR_VECTOR static long scan_row_vector(const HaarLevel *level, const HaarIntegr
       _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                          _mm512_set1_epi32((int32_t)step));
   long count = 0, nextX = 0;
-  // Sixteen neighbouring windows at a time, stage after stage until none is left. Lanes that
-  // die early idle; measured, that beats regrouping survivors with gathers or finishing them
-  // one at a time.
+  // Sixteen neighbouring windows at a time, stage after stage until none is left. A lane whose
+  // window dies early idles until the block ends: regrouping the survivors would take gathers,
+  // which cost more than the idle lanes.
   for (long x0 = 0; x0 < workingWidth; x0 += 16 * step) {
     const long remaining = (workingWidth - x0 + step - 1) / step;
     const int laneCount = remaining < 16 ? (int)remaining : 16;

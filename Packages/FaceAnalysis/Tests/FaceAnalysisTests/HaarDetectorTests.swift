@@ -142,6 +142,35 @@ struct HaarDetectorTests {
     }
   }
 
+  /// Found by the haar fuzz target (Tools/fuzz haar): a tree whose branches lead from node 1
+  /// to node 2 and back passed the checks, and the detector walked it forever.
+  @Test("A tree whose branches go round in a cycle is refused, not walked forever")
+  func cyclicTree() throws {
+    func cascade(_ internalNodes: String) -> Data {
+      Data(
+        ("<opencv_storage><cascade><stageType>BOOST</stageType><featureType>HAAR</featureType>"
+          + "<height>4</height><width>4</width><stages><_><stageThreshold>0</stageThreshold>"
+          + "<weakClassifiers><_><internalNodes>\(internalNodes)</internalNodes>"
+          + "<leafValues>1 2 3 4</leafValues></_></weakClassifiers></_></stages>"
+          + "<features><_><rects><_>0 0 2 2 -1.</_></rects></_></features></cascade></opencv_storage>").utf8)
+    }
+    #expect(
+      throws: CascadeError.invalidCascade(path: "loop.xml", detail: "a tree's branches lead round in a cycle")
+    ) {
+      try HaarCascade(xml: cascade("1 2 0 0.5 2 -1 0 0.5 1 -2 0 0.5"), name: "loop.xml")
+    }
+    #expect(
+      throws: CascadeError.invalidCascade(path: "self.xml", detail: "a tree's branches lead round in a cycle")
+    ) {
+      try HaarCascade(xml: cascade("1 -1 0 0.5 1 -2 0 0.5 0 -3 0 0.5"), name: "self.xml")
+    }
+    // Two branches into the same node make no cycle: the walk always ends.
+    let shared = try HaarCascade(xml: cascade("1 2 0 0.5 2 -1 0 0.5 0 -2 0 0.5"), name: "shared.xml")
+    let image = try GrayImage(width: 8, height: 8, pixels: (0..<64).map { UInt8($0 * 3) })
+    _ = HaarFaceDetector(cascade: shared).detect(
+      in: image, options: DetectionOptions(minNeighbors: 0, minSize: 1))
+  }
+
   @Test("groupRectangles: similar boxes average, weak groups and nested boxes go")
   func grouping() {
     let cluster = [

@@ -5,7 +5,7 @@
 int inference_instruction_level(void) {
 #if defined(__x86_64__)
   // Threads may race to fill the cache: they all compute the same value, and the atomic
-  // accesses keep that race defined (and quiet under ThreadSanitizer).
+  // accesses make that race well defined.
   static int cached = -1;
   int value = __atomic_load_n(&cached, __ATOMIC_RELAXED);
   if (value < 0) {

@@ -194,7 +194,8 @@ struct HaarCascadeParser {
       guard tree.firstLeaf + leafCount <= leaves.count else {
         throw invalid("a tree has too few leaf values")
       }
-      for node in nodes[tree.firstNode..<tree.firstNode + tree.nodeCount] {
+      let treeNodes = nodes[tree.firstNode..<tree.firstNode + tree.nodeCount]
+      for node in treeNodes {
         guard features.indices.contains(node.featureIndex) else {
           throw invalid("a node uses feature \(node.featureIndex) of \(features.count)")
         }
@@ -203,6 +204,9 @@ struct HaarCascadeParser {
             throw invalid("a tree branch points outside the tree")
           }
         }
+      }
+      guard Self.everyWalkEnds(treeNodes) else {
+        throw invalid("a tree's branches lead round in a cycle")
       }
     }
     for (index, feature) in features.enumerated() {
@@ -223,6 +227,34 @@ struct HaarCascadeParser {
     return HaarCascade(
       windowWidth: width, windowHeight: height, stages: stages, trees: trees, nodes: nodes, leaves: leaves,
       features: features)
+  }
+
+  /// Whether every walk from a tree's root (its first node) ends at a leaf: no branch leads
+  /// back to a node on its own path, where evaluating a window (OpenCV's too) would never
+  /// end. The branches are known to point inside the tree.
+  private static func everyWalkEnds(_ tree: ArraySlice<HaarCascade.Node>) -> Bool {
+    guard !tree.isEmpty else { return true }
+    let first = tree.startIndex
+    // 0: not reached yet, 1: on the current path, 2: every walk from it ends.
+    var state = [UInt8](repeating: 0, count: tree.count)
+    var path: [(node: Int, branchesTaken: Int)] = [(0, 0)]
+    state[0] = 1
+    while let (node, taken) = path.last {
+      guard taken < 2 else {
+        state[node] = 2
+        path.removeLast()
+        continue
+      }
+      path[path.count - 1].branchesTaken += 1
+      let next = taken == 0 ? tree[first + node].left : tree[first + node].right
+      guard next > 0 else { continue }
+      if state[next] == 1 { return false }
+      if state[next] == 0 {
+        state[next] = 1
+        path.append((next, 0))
+      }
+    }
+    return true
   }
 
   private func integer(_ element: XMLElementTree?, _ what: String) throws(CascadeError) -> Int {

@@ -1,10 +1,9 @@
 import Foundation
 
 /// A minimal element tree: element names, their text and their children (comments,
-/// declarations and attributes are dropped). Read by ``XMLTreeReader``, a small non-validating
-/// reader written for OpenCV's cascade files: Foundation's `XMLParser` leaks memory on every
-/// malformed document on Linux (found by LeakSanitizer and the cascade fuzz target).
-final class XMLElementTree {
+/// processing instructions, the DOCTYPE and attributes are dropped), which
+/// ``HaarCascadeParser`` walks. Read by ``LibXMLTreeReader``.
+struct XMLElementTree: Sendable {
   let name: String
   var text = ""
   var children: [XMLElementTree] = []
@@ -30,11 +29,10 @@ final class XMLElementTree {
 
   /// Parses a document and returns its root element.
   static func parse(_ data: Data) throws(XMLTreeError) -> XMLElementTree {
-    var reader = XMLTreeReader(bytes: [UInt8](data))
-    return try reader.document()
+    try LibXMLTreeReader.document(data)
   }
 
-  /// Why a document could not be read: one phrase with the line number.
+  /// Why a document could not be read: one phrase, with the line number when there is one.
   struct XMLTreeError: Error {
     let detail: String
   }

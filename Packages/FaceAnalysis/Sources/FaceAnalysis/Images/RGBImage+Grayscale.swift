@@ -1,7 +1,7 @@
 extension RGBImage {
   /// The gray image OpenCV 4.11's `cvtColor(…, COLOR_RGB2GRAY)` produces for 8-bit images:
-  /// `(9798 R + 19235 G + 3735 B + 16384) >> 15`, which agrees with cv2 4.11 on every pixel of
-  /// the fixtures (the older 14-bit weights do not).
+  /// `(9798 R + 19235 G + 3735 B + 16384) >> 15`, its 15-bit weights (the 14-bit ones of older
+  /// OpenCV versions round some pixels differently).
   public func grayscale() -> GrayImage {
     var gray = [UInt8](repeating: 0, count: width * height)
     pixels.withUnsafeBufferPointer { source in

@@ -64,7 +64,8 @@ struct FaceCropper {
     return BoundingBox(x: left, y: top, width: right - left, height: bottom - top)
   }
 
-  /// The face resized to `side` x `side` and scaled to -1...1, or nil when the crop is empty.
+  /// The face resized to `side` x `sideHeight` and scaled to -1...1, or nil when the crop is
+  /// empty.
   func input(for box: BoundingBox, width side: Int, height sideHeight: Int) -> [Float]? {
     guard let rectangle = cropRectangle(for: box),
       let crop = try? padded.cropped(

@@ -1,4 +1,5 @@
-// The one place that imports the C library directly; everything else calls these wrappers.
+// The one file that imports the C library by name: the frame sources and the image reader call
+// these wrappers.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,9 +8,9 @@
   import Darwin
 #endif
 
-/// Thin wrappers over the POSIX calls the frame sources need: spawning a child with its
-/// stdout on a pipe and its stderr in a file, reading the pipe, and signalling and reaping the
-/// child.
+/// Thin wrappers over the POSIX calls the frame sources and the image reader need: spawning a
+/// child with its stdout on a pipe and its stderr in a file, reading the pipe, signalling and
+/// reaping the child, and reading a regular file without blocking on anything else.
 enum POSIX {
   /// A spawned child: its pid and the read end of its stdout pipe.
   struct Child {

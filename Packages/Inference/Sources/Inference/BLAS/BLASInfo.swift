@@ -1,4 +1,4 @@
-/// What the linked BLAS library is and how it runs, for an About screen or a benchmark log.
+/// What the BLAS library is and how it runs, for an About screen or a benchmark log.
 public struct BLASInfo: Sendable, Equatable, CustomStringConvertible {
   /// The library's own description, for example `OpenBLAS 0.3.21 DYNAMIC_ARCH NO_AFFINITY ...`.
   public let configuration: String

@@ -1,4 +1,4 @@
-/// A convolution lowered to one GEMM: `output[rows, cout] = patches[rows, K] × kernel[K, cout]`
+/// A convolution as a matrix product: `output[rows, cout] = patches[rows, K] × kernel[K, cout]`
 /// with K = kh·kw·cin and the patches in (kh, kw, cin) order, so the Keras kernel
 /// (kh, kw, cin, cout) is the B matrix exactly as stored. Also used for Dense (a 1x1
 /// convolution over a matrix) and for the pointwise half of SeparableConv2D.

@@ -2,9 +2,10 @@ import Dispatch
 import Foundation
 import InferenceCKernels
 
-/// The vector instructions the convolution kernels run with on this CPU, and the peak rate
-/// of their fused multiply-adds: the real ceiling of the CNN's arithmetic (a large sgemm's
-/// rate is only that of the BLAS library's kernels, which may not use the widest units).
+/// The vector instructions the C kernels (depthwise convolution, pooling, im2col, the
+/// epilogue) run with on this CPU, and the peak rate of fused multiply-adds on those vectors:
+/// the real ceiling of the CNN's arithmetic (a large sgemm's rate is only that of the BLAS
+/// library's kernels, which may not use the widest units).
 public enum KernelConfiguration {
   /// The instruction set the kernels picked at run time: `"AVX-512"`, `"AVX2+FMA"` or
   /// `"portable"`.

@@ -1,7 +1,7 @@
 import InferenceCKernels
 
-/// Runs a stride-1 ``Convolution`` with few output channels (a face classifier's first layers
-/// and its last, cout < 16) with the channels as the rows of the product:
+/// Runs a stride-1 ``Convolution`` with few channels (cout < 16, cin ≤ 16: a face classifier's
+/// first layers) with the channels as the rows of the product:
 /// `outputᵀ[cout × pixels] = kernelᵀ[cout × K] · patchesᵀ[K × pixels]`.
 ///
 /// Channels last, such a product has only cout columns, fewer than a vector of OpenBLAS's
@@ -16,7 +16,7 @@ import InferenceCKernels
 /// K = kh·kw·cin. The product is transposed back to channels last with the bias and ReLU.
 enum PlanarConvolutionKernel {
   /// Whether `convolution` runs here: stride 1, no dilation, a window larger than one pixel,
-  /// fewer than 16 output channels.
+  /// fewer than 16 output channels and at most 16 input channels.
   static func handles(_ convolution: Convolution) -> Bool {
     let geometry = convolution.geometry
     return convolution.outputChannels < 16 && convolution.inputChannels <= 16 && geometry.strideHeight == 1
@@ -31,7 +31,8 @@ enum PlanarConvolutionKernel {
     return (0..<(n * k)).map { index in convolution.kernel[(index % k) * n + index / k] }
   }
 
-  /// The floats of scratch a chunk of `rows` output rows needs, for items of `rowsPerItem` rows.
+  /// The floats of scratch a chunk of `rows` output rows needs when its planes are packed
+  /// from a channels-last input.
   static func scratch(_ convolution: Convolution, rows: Int) -> Int {
     let geometry = convolution.geometry
     // A chunk touches at most ceil(rows / height) + 1 items, each adding kh - 1 plane rows.

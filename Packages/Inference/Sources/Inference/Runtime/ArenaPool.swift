@@ -4,7 +4,7 @@ import Foundation
 /// (or makes one), and puts it back when done, so steady-state calls allocate nothing and
 /// concurrent calls never share memory.
 ///
-/// The idle list is guarded by an `NSLock`, a pthread mutex ThreadSanitizer can follow.
+/// The idle list is guarded by a lock: calls on several threads take and return arenas at once.
 final class ArenaPool: @unchecked Sendable {
   private let lock = NSLock()
   private var arenas: [ScratchArena] = []
