@@ -20,7 +20,7 @@ final class ChildProcess: @unchecked Sendable {
 
   let pid: pid_t
   /// Write end of the child's standard input, or -1 when it reads `/dev/null`.
-  private let input: Int32
+  private var input: Int32
   private let output: Int32
   /// -1 when standard error goes to the output pipe.
   private let errors: Int32
@@ -89,10 +89,15 @@ final class ChildProcess: @unchecked Sendable {
     for descriptor in [input, streaming ? -1 : output, errors] where descriptor >= 0 { close(descriptor) }
   }
 
-  /// Ends the child unless it has ended: SIGTERM (so that the app ends its own children on
-  /// the way out), then SIGKILL after two seconds; reaps it.
+  /// Ends the child unless it has ended: closes its input (a line-mode app quits at its end),
+  /// then SIGTERM (so that the app ends its own children on the way out), then SIGKILL after
+  /// two seconds; reaps it.
   func end() {
     guard exitStatus == nil else { return }
+    if input >= 0 {
+      close(input)
+      input = -1
+    }
     send(SIGTERM)
     let killAt = ContinuousClock.now + .seconds(2)
     while exitStatus == nil {
