@@ -54,9 +54,9 @@ struct AppStateStore: Sendable {
     return Self.decode(data, path: fileURL.path)
   }
 
-  /// The bytes of the file at `path`, read with `open` and `read`: `Data(contentsOf:)` leaked
-  /// a 4 KiB buffer on an empty file (LeakSanitizer, Tools/test --sanitize App). Stops after
-  /// 1 MiB and a byte, enough for ``decode(_:path:)`` to refuse a larger file.
+  /// The bytes of the file at `path`, read with `open` and `read` (Foundation's
+  /// `Data(contentsOf:)` leaks its buffer on an empty file). Stops after 1 MiB and a byte,
+  /// enough for ``decode(_:path:)`` to refuse a larger file.
   static func contents(ofFile path: String) -> Result<Data, POSIXError> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }

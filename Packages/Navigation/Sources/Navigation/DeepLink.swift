@@ -47,7 +47,7 @@ public struct DeepLink: Hashable, Sendable, CustomStringConvertible {
     self.path = path
     self.query = query
     // Encoding can triple a text (`é` is `%C3%A9`): a link read within the limit may not be
-    // writable within it (found by Tools/fuzz deeplink).
+    // writable within it, and every link must be.
     let written = description.utf8.count
     guard written <= Self.maximumLength else { throw .tooLong(length: written, maximum: Self.maximumLength) }
   }

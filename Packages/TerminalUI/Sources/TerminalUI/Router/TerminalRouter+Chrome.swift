@@ -3,9 +3,11 @@ import Navigation
 /// The chrome around the screens: the breadcrumb, the footer of keys and the help text.
 extension TerminalRouter {
   /// The global keys that work now, after the screen's own.
+  /// Esc is left out when the screen says what Esc does itself (a prompt's "Esc cancel").
   public var globalKeyHints: [KeyHint] {
     var hints: [KeyHint] = []
-    if let top = stack.top, top.style != .root { hints.append(KeyHint("Esc", "back")) }
+    let screenNamesEsc = topScreen?.keyHints.contains { $0.keys == "Esc" } ?? false
+    if let top = stack.top, top.style != .root, !screenNamesEsc { hints.append(KeyHint("Esc", "back")) }
     hints.append(KeyHint("?", "help"))
     if acceptsLinks { hints.append(KeyHint(":", "link")) }
     hints.append(KeyHint("q", "quit"))

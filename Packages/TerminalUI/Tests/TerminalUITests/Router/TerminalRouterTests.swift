@@ -266,4 +266,12 @@ struct TerminalRouterTests {
     #expect(terminal.transcript.contains("\u{1B}[2J"))
     #expect(terminal.screenLines == [" Main", "", " Main", "", "", " ? help  q quit"])
   }
+
+  @Test func aPromptsOwnEscIsTheOnlyEscInTheFooter() {
+    let terminal = VirtualTerminal(router: router, size: Size(width: 80, height: 12))
+    router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
+    router.present(
+      PromptScreen(title: "Choose", message: "A path", onSubmit: { _ in }), route: TestRoutes.about, owner: owner)
+    #expect(terminal.screenLines.last == " Enter submit  Esc cancel  ? help  q quit")
+  }
 }
