@@ -271,7 +271,8 @@ struct TerminalRouterTests {
     let terminal = VirtualTerminal(router: router, size: Size(width: 80, height: 12))
     router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
     router.present(
-      PromptScreen(title: "Choose", message: "A path", onSubmit: { _ in }), route: TestRoutes.about, owner: owner)
+      PromptScreen(title: "Choose", message: "A path", onSubmit: { _ in }), route: TestRoutes.about,
+      owner: owner)
     #expect(terminal.screenLines.last == " Enter submit  Esc cancel  ? help  q quit")
   }
 }
