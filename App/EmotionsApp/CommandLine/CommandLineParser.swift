@@ -64,7 +64,14 @@ struct CommandLineParser {
       switch name {
       case "--": optionsEnded = true
       case "-h", "--help": return .help(topic: "detect")
-      case "--json": options.json = true
+      case "--json": options.format = .json
+      case "--format":
+        let text = try value(for: name, inline: inlineValue)
+        guard let format = DetectOptions.OutputFormat(rawValue: text) else {
+          throw UsageError("--format must be table, json or csv, not “\(text)”")
+        }
+        options.format = format
+      case "--annotate": options.annotate = try value(for: name, inline: inlineValue)
       case "--whole-image": options.wholeImage = true
       case "--min-size": options.minSize = try integer(for: name, inline: inlineValue, atLeast: 1)
       case "--min-neighbors": options.minNeighbors = try integer(for: name, inline: inlineValue, atLeast: 0)

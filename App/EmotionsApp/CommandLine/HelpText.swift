@@ -39,7 +39,12 @@ enum HelpText {
     of images, a video file, a camera (/dev/videoN) or lavfi:<ffmpeg graph>.
 
     OPTIONS:
-      --json                one JSON object per image or video frame
+      --format <f>          table (default), json (one object per image or video frame)
+                            or csv (one row per face, RFC 4180)
+      --json                the same as --format json
+      --annotate <out>      draw each face's box, label and score: a video or camera
+                            becomes the video <out> (H.264 MP4, or what its extension
+                            names), images become pictures in the folder <out>
       --min-size <px>       smallest face (default 50)
       --scale-factor <f>    detector scale step (default 1.1)
       --min-neighbors <n>   detections needed for a face (default 5)
