@@ -49,9 +49,13 @@ final class VirtualDevice: TerminalDevice {
   }
 
   func waitForEvents(timeout: Duration?) throws(SystemCallError) -> [DeviceEvent] {
+    let replies = emulator.takeReplies()
+    if !replies.isEmpty { return [.input(replies)] }
     if let timeout { time += timeout }
     return []
   }
+
+  func cellPixelSize() -> Size? { nil }
 
   func now() -> Duration { time }
 }

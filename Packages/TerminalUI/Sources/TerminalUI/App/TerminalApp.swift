@@ -61,7 +61,12 @@ public final class TerminalApp: LoopScheduling {
   /// The terminal size used for the last frame.
   public private(set) var size = Size(width: 80, height: 24)
 
-  private var renderer = FrameRenderer()
+  /// What the loop may use for real pictures; set before ``run()``. Half blocks by default.
+  public var graphicsSupport = GraphicsSupport()
+  /// The pictures' protocol in use: found out at the start of full screen.
+  public internal(set) var graphics = TerminalGraphics.blocks
+
+  var renderer = FrameRenderer()
   private var decoder = KeyDecoder()
   private var timers: [ScheduledTimer] = []
   private var lineBuffer: [UInt8] = []
@@ -154,6 +159,7 @@ public final class TerminalApp: LoopScheduling {
         throw error
       }
       size = device.windowSize() ?? size
+      for event in startGraphics() { process(event) }
     }
     step()
   }
@@ -162,6 +168,7 @@ public final class TerminalApp: LoopScheduling {
   package func finish() {
     guard started else { return }
     started = false
+    endGraphics()
     device.restore()
     device.stopSignalHandling()
     router.quitHandler = nil
