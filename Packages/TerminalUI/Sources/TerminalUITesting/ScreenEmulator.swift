@@ -190,9 +190,13 @@ public struct ScreenEmulator: Sendable {
     case UInt8(ascii: "C"): cursor.x = min(size.width - 1, cursor.x + max(1, number(0, 1)))
     case UInt8(ascii: "D"): cursor.x = max(0, cursor.x - max(1, number(0, 1)))
     case UInt8(ascii: "c") where body.isEmpty || body == "0":
-      if let graphics { replies += Array((graphics.sixel ? "\u{1B}[?62;4;22c" : "\u{1B}[?62;22c").utf8) }
+      if let graphics, graphics.answers {
+        replies += Array((graphics.sixel ? "\u{1B}[?62;4;22c" : "\u{1B}[?62;22c").utf8)
+      }
     case UInt8(ascii: "t") where body == "16":
-      if let size = graphics?.cellSize { replies += Array("\u{1B}[6;\(size.height);\(size.width)t".utf8) }
+      if let size = graphics?.cellSize, graphics?.answers == true {
+        replies += Array("\u{1B}[6;\(size.height);\(size.width)t".utf8)
+      }
     case UInt8(ascii: "J"):
       let mode = number(0, 0)
       if mode == 2 || mode == 3 { pictures = [] }
@@ -240,7 +244,7 @@ public struct ScreenEmulator: Sendable {
     }
     guard introducer == UInt8(ascii: "_"), graphics.kitty else { return }
     switch kitty.feed(String(decoding: bytes, as: UTF8.self)) {
-    case .query(let id):
+    case .query(let id) where graphics.answers:
       replies += Array("\u{1B}_Gi=\(id);OK\u{1B}\\".utf8)
     case .show(let id, let image, let columns, let rows):
       let cells = Size(
@@ -254,7 +258,7 @@ public struct ScreenEmulator: Sendable {
       } else if let id {
         pictures.removeAll { $0.graphics == .kitty && $0.id == id }
       }
-    case .invalid, nil:
+    case .query, .invalid, nil:
       break
     }
   }

@@ -29,12 +29,19 @@ public struct VirtualGraphics: Equatable, Sendable {
   public var sixel: Bool
   /// A cell's size in pixels, answered to `CSI 16 t`.
   public var cellSize: Size
+  /// Whether it answers the queries at all; a test sends the answers itself when not, as a
+  /// busy terminal does late.
+  public var answers: Bool
 
   /// A terminal that answers as given.
-  public init(kitty: Bool = false, sixel: Bool = false, cellSize: Size = Size(width: 10, height: 20)) {
+  public init(
+    kitty: Bool = false, sixel: Bool = false, cellSize: Size = Size(width: 10, height: 20),
+    answers: Bool = true
+  ) {
     self.kitty = kitty
     self.sixel = sixel
     self.cellSize = cellSize
+    self.answers = answers
   }
 
   /// A terminal without graphics that still answers DA1, as most do.

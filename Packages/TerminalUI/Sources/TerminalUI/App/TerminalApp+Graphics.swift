@@ -1,11 +1,16 @@
 extension TerminalApp {
-  /// How long the terminal has to answer the graphics query.
-  static let graphicsQueryTimeout = Duration.milliseconds(400)
+  /// How long the loop waits for the terminal to answer the graphics query before it starts
+  /// with half blocks.
+  static let graphicsQueryTimeout = Duration.milliseconds(500)
+  /// How long after that a late answer is still taken (and chosen by).
+  static let lateGraphicsAnswerTimeout = Duration.seconds(5)
 
   /// Chooses the pictures' protocol as ``graphicsSupport`` asks: half blocks without color
   /// (`NO_COLOR`, `TERM=dumb`) and inside tmux or screen (no passthrough); otherwise the
   /// terminal is asked (``GraphicsQuery``), or, for a forced protocol, only for its cell size.
-  /// Returns the events that came meanwhile, keys and signals, to be handled next.
+  /// An answer that has not come by the timeout is still taken later
+  /// (``filterLateGraphicsAnswers(_:)``). Returns the events that came meanwhile, keys and
+  /// signals, to be handled next.
   func startGraphics() -> [DeviceEvent] {
     graphics = .blocks
     renderer.graphics = nil
@@ -27,7 +32,20 @@ extension TerminalApp {
     } catch {
       return events
     }
-    if !query.otherInput.isEmpty { events.insert(.input(query.otherInput), at: 0) }
+    let typed = query.takeOtherInput()
+    if !typed.isEmpty { events.insert(.input(typed), at: 0) }
+    if !query.isComplete, preference == .auto {
+      // A busy terminal answers late: start with half blocks, and switch when it does.
+      lateGraphicsQuery = (query, device.now() + Self.lateGraphicsAnswerTimeout)
+      return events
+    }
+    choose(by: query)
+    return events
+  }
+
+  /// Uses what the query found (or the forced preference).
+  private func choose(by query: GraphicsQuery) {
+    let preference = graphicsSupport.preference
     let chosen: TerminalGraphics =
       switch preference {
       case .auto: query.choice(canSixel: graphicsSupport.sixelEncoder != nil)
@@ -35,10 +53,24 @@ extension TerminalApp {
       case .sixel: .sixel
       case .blocks: .blocks
       }
-    guard let encoder = graphicsSupport.encoder(for: chosen) else { return events }
+    guard let encoder = graphicsSupport.encoder(for: chosen) else { return }
     graphics = chosen
     renderer.graphics = ImageOutput(encoder: encoder, cellSize: device.cellPixelSize() ?? query.cellSize)
-    return events
+  }
+
+  /// Takes the late answers to the graphics query out of `bytes`; returns the rest (keys).
+  /// When the last answer comes, the pictures' protocol is chosen by it.
+  func filterLateGraphicsAnswers(_ bytes: [UInt8]) -> [UInt8] {
+    guard var late = lateGraphicsQuery else { return bytes }
+    late.query.feed(bytes)
+    let keys = late.query.takeOtherInput()
+    if late.query.isComplete {
+      lateGraphicsQuery = nil
+      choose(by: late.query)
+    } else {
+      lateGraphicsQuery = late
+    }
+    return keys
   }
 
   /// Takes the pictures off the screen before the terminal is given back.

@@ -73,6 +73,19 @@ public struct GraphicsQuery: Sendable {
     pending = []
   }
 
+  /// The bytes that were no answer, taken out: keys to hand on.
+  public mutating func takeOtherInput() -> [UInt8] {
+    defer { otherInput = [] }
+    return otherInput
+  }
+
+  /// Gives up waiting: an unfinished sequence held back counts as keys.
+  public mutating func flush() -> [UInt8] {
+    otherInput += pending
+    pending = []
+    return takeOtherInput()
+  }
+
   /// Takes in a CSI answer; false when it is no answer to the query (a key).
   private mutating func answer(_ body: String, final: UInt8) -> Bool {
     switch final {

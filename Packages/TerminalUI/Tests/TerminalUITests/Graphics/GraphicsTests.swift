@@ -136,6 +136,20 @@ struct GraphicsTests {
     #expect(terminal.screen.contains("▀") && terminal.screen.contains("Box"), "\(terminal.screen)")
   }
 
+  @Test func aLateAnswerIsNeverReadAsKeysAndStillChosenBy() throws {
+    let (terminal, router, _, _) = Self.session(graphics: VirtualGraphics(sixel: true, answers: false))
+    #expect(terminal.app.graphics == .blocks)
+    #expect(terminal.screen.contains("▀"))
+    // The answer starts with Esc, which would go back; with a key typed in the middle of it.
+    terminal.send(Array("\u{1B}[?62;".utf8))
+    terminal.send(Array("4;22c".utf8))
+    #expect(router.stack.entries.count == 1, "no Esc went to the router")
+    #expect(terminal.app.graphics == .sixel)
+    #expect(terminal.pictures.count == 1)
+    terminal.send([UInt8(ascii: "q")])
+    #expect(terminal.exitReason == .quit, "keys after the answer are keys")
+  }
+
   @Test func theQueryTakesItsAnswersOutOfTheKeysTypedMeanwhile() {
     var query = GraphicsQuery()
     query.feed(Array("j\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;17;9t\u{1B}[A".utf8))
