@@ -22,6 +22,7 @@ let package = Package(
       dependencies: [
         .product(name: "Navigation", package: "Navigation"),
         .product(name: "TerminalUI", package: "TerminalUI"),
+        .product(name: "TerminalUISixel", package: "TerminalUI"),
         .product(name: "Inference", package: "Inference"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
         .product(name: "MainFlow", package: "MainFlow"),

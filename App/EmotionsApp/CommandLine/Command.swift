@@ -1,4 +1,5 @@
 import Navigation
+import TerminalUI
 
 /// What the user asked for on the command line.
 enum Command: Equatable, Sendable {
@@ -20,6 +21,9 @@ struct InteractiveOptions: Equatable, Sendable {
   var link: DeepLink?
   /// The folder given with `--model-dir`.
   var modelDirectory: String?
+  /// How pictures are shown, given with `--graphics`; nil leaves it to `EMOTIONS_GRAPHICS`,
+  /// then to asking the terminal.
+  var graphics: GraphicsPreference?
 }
 
 /// How `emotions routes` prints the tree.

@@ -1,4 +1,5 @@
 import Navigation
+import TerminalUI
 
 /// Turns `CommandLine.arguments` into a ``Command``, or a ``UsageError``.
 ///
@@ -44,6 +45,12 @@ struct CommandLineParser {
           throw UsageError("--open: \(error.description)")
         }
       case "--model-dir": options.modelDirectory = try value(for: name, inline: inlineValue)
+      case "--graphics":
+        let text = try value(for: name, inline: inlineValue)
+        guard let graphics = GraphicsPreference(rawValue: text) else {
+          throw UsageError("--graphics must be auto, kitty, sixel or blocks, not “\(text)”")
+        }
+        options.graphics = graphics
       default:
         if argument.hasPrefix("-") { throw UsageError("unknown option \(argument)") }
         throw UsageError("unknown command “\(argument)”; the commands are detect and routes")

@@ -15,6 +15,7 @@ enum HelpText {
 
     USAGE:
       emotions [--open <link>] [--model-dir <dir>]   the terminal app
+               [--graphics auto|kitty|sixel|blocks]  how it shows pictures (default: ask the terminal)
       emotions detect <path>... [options]            faces and emotions of images, folders, videos
       emotions routes [--format tree|dot|mermaid]    flows, screens and deep links
       emotions --help | --version
@@ -27,7 +28,8 @@ enum HelpText {
     ENVIRONMENT:
       EMOTIONS_MODEL_DIR   folder with emotion_model.hdf5 and haarcascade_frontalface_default.xml
       EMOTIONS_STATE_DIR   folder for state.json (default $XDG_STATE_HOME/emotions)
-      NO_COLOR, TERM=dumb  no colour
+      EMOTIONS_GRAPHICS    auto, kitty, sixel or blocks, as --graphics (which wins)
+      NO_COLOR, TERM=dumb  no colour (and pictures in half blocks)
 
     Run `emotions help detect` or `emotions help routes` for a command's options.
     """
