@@ -14,6 +14,7 @@ extension TerminalApp {
   func startGraphics() -> [DeviceEvent] {
     graphics = .blocks
     renderer.graphics = nil
+    router.showsPictures = false
     let preference = graphicsSupport.preference
     let environment = device.environment
     let term = environment["TERM"] ?? ""
@@ -55,6 +56,7 @@ extension TerminalApp {
       }
     guard let encoder = graphicsSupport.encoder(for: chosen) else { return }
     graphics = chosen
+    router.showsPictures = true
     renderer.graphics = ImageOutput(encoder: encoder, cellSize: device.cellPixelSize() ?? query.cellSize)
   }
 

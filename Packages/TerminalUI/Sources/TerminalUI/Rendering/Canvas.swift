@@ -18,11 +18,15 @@ public struct Canvas: Hashable, Sendable {
   public private(set) var cells: [Cell]
   /// Pictures to show as real images where the terminal can, over the cells they cover.
   public private(set) var images: [ImagePlacement] = []
+  /// Whether the terminal shows placed pictures as images, so a widget such as ``ImageView``
+  /// need not draw cells under them; set by the router from the run loop's choice.
+  public var showsPictures = false
 
   /// Creates a blank canvas.
-  public init(size: Size, colorMode: ColorMode = .palette256) {
+  public init(size: Size, colorMode: ColorMode = .palette256, showsPictures: Bool = false) {
     self.size = size
     self.colorMode = colorMode
+    self.showsPictures = showsPictures
     cells = Array(repeating: .blank, count: size.width * size.height)
   }
 

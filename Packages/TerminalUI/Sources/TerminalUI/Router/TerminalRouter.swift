@@ -55,6 +55,9 @@ open class TerminalRouter: StackRouter {
 
   /// The colors the terminal shows; set by ``TerminalApp`` from the environment.
   public var colorMode: ColorMode = .palette256
+  /// Whether the terminal shows placed pictures as images (``Canvas/showsPictures``); set by
+  /// ``TerminalApp``.
+  public var showsPictures = false
 
   /// The message shown now, if any.
   public private(set) var message: Message?
@@ -209,7 +212,7 @@ open class TerminalRouter: StackRouter {
   /// Draws the whole terminal: header, screen (with a modal box when one is on top), the
   /// message line, the footer and any overlay.
   public func render(size: Size) -> Canvas {
-    var canvas = Canvas(size: size, colorMode: colorMode)
+    var canvas = Canvas(size: size, colorMode: colorMode, showsPictures: showsPictures)
     guard size.width > 0, size.height > 0 else { return canvas }
     guard size.width >= 20, size.height >= 6 else {
       canvas.put("Terminal too small", at: Point(x: 0, y: 0), style: .bold)
@@ -295,7 +298,7 @@ open class TerminalRouter: StackRouter {
   }
 
   private func drawScreen(_ screen: any Presentable, into canvas: inout Canvas, in rect: Rect) {
-    var region = Canvas(size: rect.size, colorMode: colorMode)
+    var region = Canvas(size: rect.size, colorMode: colorMode, showsPictures: showsPictures)
     if let screen = screen as? any Screen {
       screen.draw(into: &region)
     } else {

@@ -80,12 +80,15 @@ public struct ImageView: Widget {
   }
 
   /// Draws the image centred in the canvas, then the boxes and their labels, and places
-  /// ``graphicsImage`` (or the image) over the whole area for terminals that show pictures.
+  /// ``graphicsImage`` (or the image) over the whole area for terminals that show pictures;
+  /// on a canvas that ``Canvas/showsPictures``, only places it.
   public func draw(into canvas: inout Canvas) {
     guard let image else { return }
     defer {
       canvas.place(graphicsImage ?? image, in: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
     }
+    // The terminal shows the picture itself: no half blocks under it.
+    if canvas.showsPictures { return }
     let fitted = fittedSize(in: canvas.size)
     guard fitted.width > 0 else { return }
     let scale = min(
