@@ -1,11 +1,12 @@
 import CSixel
+import Foundation
 import TerminalUI
 
-/// Sixel through libsixel: each picture gets its own palette of up to 256 colors (median
-/// cut on its pixels, low quality: a histogram of a sample) and is written by `sixel_encode`,
-/// shown one to one in pixels. Each pixel takes the nearest color by default: dithering
-/// doubles the time of a 640x360 frame (21 to 43 ms here, `bench vision`) and keeps Vision
-/// under 30 frames a second.
+/// Sixel through libsixel: a palette of 128 colors by default (median cut on a picture's
+/// pixels, low quality: a histogram of a sample), kept for the next nine pictures of the same
+/// size, then `sixel_encode`, each pixel taking the nearest color; shown one to one in pixels.
+/// On a 640x360 frame here (`bench vision`) that takes 14 ms; 256 colors 27 ms, dithering
+/// 36 ms, which leaves no room for 30 frames a second on a loaded 2-core machine.
 ///
 /// This is its own library so that the TerminalUI library flows link holds no C library;
 /// the app hands it to the run loop:
@@ -27,11 +28,17 @@ public struct SixelImageEncoder: TerminalImageEncoder {
   /// Whether every picture uses xterm's fixed 256-color palette instead of its own.
   public let builtinPalette: Bool
 
-  /// An encoder with a palette of `colors` per picture (or xterm's fixed 256 colors).
-  public init(colors: Int = 256, dithers: Bool = false, builtinPalette: Bool = false) {
+  /// An encoder with a palette of `colors` (or xterm's fixed 256 colors) made from a picture
+  /// and kept for the next `paletteLifetime - 1` pictures of the same size (the frames of one
+  /// video); 1 makes one for every picture.
+  public init(
+    colors: Int = 128, dithers: Bool = false, builtinPalette: Bool = false, paletteLifetime: Int = 10
+  ) {
     self.colors = min(256, max(2, colors))
     self.dithers = dithers
     self.builtinPalette = builtinPalette
+    self.paletteLifetime = max(1, paletteLifetime)
+    palettes.lifetime = self.paletteLifetime
   }
 
   /// The DCS sequence of `image`; empty when libsixel fails (the cells show instead).
@@ -62,24 +69,67 @@ public struct SixelImageEncoder: TerminalImageEncoder {
         sixel_dither_set_diffusion_type(dither, dithers ? SIXEL_DIFFUSE_AUTO : SIXEL_DIFFUSE_NONE)
         return sixel_encode(buffer.baseAddress, Int32(image.width), Int32(image.height), 3, dither, output)
       }
-      var dither: OpaquePointer?
-      guard sixel_dither_new(&dither, Int32(colors), nil) == SIXEL_OK, let dither else { return SIXEL_FALSE }
-      defer { sixel_dither_unref(dither) }
-      let initialised = sixel_dither_initialize(
-        dither, buffer.baseAddress, Int32(image.width), Int32(image.height), SIXEL_PIXELFORMAT_RGB888,
-        SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_LOW)
-      guard initialised == SIXEL_OK else { return initialised }
-      sixel_dither_set_diffusion_type(dither, dithers ? SIXEL_DIFFUSE_AUTO : SIXEL_DIFFUSE_NONE)
-      return sixel_encode(buffer.baseAddress, Int32(image.width), Int32(image.height), 3, dither, output)
+      return palettes.withPalette(for: image, pixels: buffer, colors: colors) { dither in
+        sixel_dither_set_diffusion_type(dither, dithers ? SIXEL_DIFFUSE_AUTO : SIXEL_DIFFUSE_NONE)
+        return sixel_encode(buffer.baseAddress, Int32(image.width), Int32(image.height), 3, dither, output)
+      }
     }
     return status == SIXEL_OK ? sink.bytes : []
   }
+
+  /// How many pictures of one size share a palette before it is made again from the next.
+  public let paletteLifetime: Int
+
+  private let palettes = PaletteCache()
 
   /// Nothing: a sixel picture goes when its cells are written over.
   public func erase(id: Int) -> [UInt8] { [] }
 
   /// Nothing, as for ``erase(id:)``.
   public func eraseAll() -> [UInt8] { [] }
+
+  /// The last palette made (a libsixel dither object), for the frames after it.
+  private final class PaletteCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var dither: OpaquePointer?
+    private var size = (width: 0, height: 0, colors: 0)
+    private var uses = 0
+    var lifetime = 1
+
+    /// Runs `body` with a palette for `image`: the kept one while it lasts, else a new one
+    /// made from `pixels`.
+    func withPalette(
+      for image: RGBImage, pixels: UnsafeMutableBufferPointer<UInt8>, colors: Int,
+      _ body: (OpaquePointer) -> SIXELSTATUS
+    ) -> SIXELSTATUS {
+      lock.lock()
+      defer { lock.unlock() }
+      let wanted = (image.width, image.height, colors)
+      if dither == nil || size != wanted || uses >= lifetime {
+        if let old = dither { sixel_dither_unref(old) }
+        dither = nil
+        var made: OpaquePointer?
+        guard sixel_dither_new(&made, Int32(colors), nil) == SIXEL_OK, let made else { return SIXEL_FALSE }
+        let status = sixel_dither_initialize(
+          made, pixels.baseAddress, Int32(image.width), Int32(image.height), SIXEL_PIXELFORMAT_RGB888,
+          SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_LOW)
+        guard status == SIXEL_OK else {
+          sixel_dither_unref(made)
+          return status
+        }
+        dither = made
+        size = wanted
+        uses = 0
+      }
+      uses += 1
+      guard let dither else { return SIXEL_FALSE }
+      return body(dither)
+    }
+
+    deinit {
+      if let dither { sixel_dither_unref(dither) }
+    }
+  }
 
   /// Collects what libsixel writes.
   private final class Sink {
