@@ -7,19 +7,12 @@ import Testing
 /// (``VideoSource``, an independent decode), and it is reaped on every path.
 @Suite("Writing videos")
 struct VideoWriterTests {
-  func temporaryFolder() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "video-writer-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.path
-  }
-
   static func gray(_ level: UInt8, width: Int = 64, height: Int = 48) throws -> RGBImage {
     try RGBImage(width: width, height: height, red: level, green: level, blue: level)
   }
 
   @Test func framesComeBackInOrderAtTheRateGiven() throws {
-    let folder = try temporaryFolder()
+    let folder = try TestFiles.temporaryFolder().path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/out.mp4"
     let writer = try VideoWriter(path: path, width: 64, height: 48, frameRate: "15")
@@ -38,7 +31,7 @@ struct VideoWriterTests {
   }
 
   @Test func anOddSizeIsPaddedToEvenSides() throws {
-    let folder = try temporaryFolder()
+    let folder = try TestFiles.temporaryFolder().path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let writer = try VideoWriter(path: folder + "/odd.mp4", width: 33, height: 21, frameRate: "10")
     try writer.write(try Self.gray(100, width: 33, height: 21))
@@ -48,7 +41,7 @@ struct VideoWriterTests {
   }
 
   @Test func cancellingReapsFFmpegAndLeavesNothing() throws {
-    let folder = try temporaryFolder()
+    let folder = try TestFiles.temporaryFolder().path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let writer = try VideoWriter(path: folder + "/gone.mp4", width: 64, height: 48, frameRate: "10")
     try writer.write(try Self.gray(10))
@@ -62,7 +55,7 @@ struct VideoWriterTests {
   }
 
   @Test func aWriterReleasedUnfinishedLeavesNothing() throws {
-    let folder = try temporaryFolder()
+    let folder = try TestFiles.temporaryFolder().path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var pid: Int32?
     do {
@@ -76,7 +69,7 @@ struct VideoWriterTests {
   }
 
   @Test func aFrameOfAnotherSizeAndAnUnknownFormatAreFailures() throws {
-    let folder = try temporaryFolder()
+    let folder = try TestFiles.temporaryFolder().path
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let writer = try VideoWriter(path: folder + "/size.mp4", width: 64, height: 48, frameRate: "10")
     #expect(throws: VideoWriter.Failure.self) { try writer.write(try Self.gray(10, width: 32, height: 32)) }
