@@ -55,7 +55,10 @@ final class VirtualDevice: TerminalDevice {
     return []
   }
 
-  func cellPixelSize() -> Size? { nil }
+  /// A cell's size in pixels as the device reports it (`TIOCGWINSZ`); nil: unknown.
+  var cellPixels: Size?
+
+  func cellPixelSize() -> Size? { cellPixels }
 
   func now() -> Duration { time }
 }

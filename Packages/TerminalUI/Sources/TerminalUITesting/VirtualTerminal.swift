@@ -99,10 +99,12 @@ public final class VirtualTerminal {
     finishIfStopped()
   }
 
-  /// Changes the size, as a window resize with SIGWINCH does.
-  public func resize(to size: Size) {
+  /// Changes the size, as a window resize with SIGWINCH does; `cellPixels` is the cell size
+  /// in pixels the device reports from then on, as after a font change.
+  public func resize(to size: Size, cellPixels: Size? = nil) {
     ensureStarted()
     device.size = size
+    if let cellPixels { device.cellPixels = cellPixels }
     device.emulator.resize(to: size)
     app.process(.signal(.windowChanged))
     app.step()

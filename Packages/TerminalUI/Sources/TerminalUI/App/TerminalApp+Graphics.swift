@@ -75,6 +75,16 @@ extension TerminalApp {
     return keys
   }
 
+  /// Takes a new cell size after a resize (a font change resizes the cells, not the window),
+  /// when the device knows it.
+  func refreshPictureCellSize() {
+    guard var output = renderer.graphics, let cell = device.cellPixelSize(), cell != output.cellSize,
+      cell.width > 0, cell.height > 0
+    else { return }
+    output.cellSize = cell
+    renderer.graphics = output
+  }
+
   /// Takes the pictures off the screen before the terminal is given back.
   func endGraphics() {
     guard let output = renderer.graphics else { return }

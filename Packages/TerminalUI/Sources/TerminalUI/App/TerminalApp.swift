@@ -215,6 +215,7 @@ public final class TerminalApp: LoopScheduling {
       stop(.endOfInput)
     case .signal(.windowChanged):
       size = device.windowSize() ?? size
+      refreshPictureCellSize()
       renderer.invalidate()
     case .signal(.suspend):
       suspend()

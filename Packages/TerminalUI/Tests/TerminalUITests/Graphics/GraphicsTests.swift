@@ -67,6 +67,18 @@ struct GraphicsTests {
     #expect(terminal.cell(x: 10, y: 5).character == " ", "no half blocks under the picture")
   }
 
+  @Test func aNewCellSizeAfterAResizeRefitsThePicture() throws {
+    let (terminal, _, _, _) = Self.session(
+      graphics: VirtualGraphics(sixel: true, cellSize: Size(width: 8, height: 16)))
+    #expect(terminal.pictures.first?.cells == Size(width: 15, height: 5))
+    // The same cells, twice as many pixels each (a larger font): the 120x80 picture, shown one
+    // to one, covers half as many cells.
+    terminal.resize(to: Size(width: 40, height: 14), cellPixels: Size(width: 16, height: 32))
+    let picture = try #require(terminal.pictures.first)
+    #expect(picture.image.width == 120 && picture.image.height == 80)
+    #expect(picture.origin == Point(x: 16, y: 5), "centred for 8x3 cells")
+  }
+
   @Test func anUnchangedFrameIsNotSentAgainAndANewScreenErasesThePicture() throws {
     let (terminal, router, screen, owner) = Self.session(graphics: VirtualGraphics(kitty: true))
     #expect(terminal.pictures.count == 1)
