@@ -26,6 +26,7 @@ let package = Package(
       dependencies: [
         .product(name: "Navigation", package: "Navigation"),
         .product(name: "TerminalUI", package: "TerminalUI"),
+        .product(name: "TerminalUISixel", package: "TerminalUI"),
         .product(name: "Inference", package: "Inference"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
       ] + flows.map { .product(name: $0, package: $0) },

@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     // The virtual terminal and screen emulator for tests of screens, flows and apps.
     .library(name: "TerminalUITesting", targets: ["TerminalUITesting"]),
+    // The sixel encoder on libsixel, for apps: flows link TerminalUI without any C library.
+    .library(name: "TerminalUISixel", targets: ["TerminalUISixel"]),
     .executable(name: "TerminalUIDemo", targets: ["TerminalUIDemo"]),
   ],
   dependencies: [
@@ -24,6 +26,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m")]
     ),
     .target(name: "TerminalUITesting", dependencies: ["TerminalUI", "TerminalUICShims"]),
+    .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
+    .target(name: "TerminalUISixel", dependencies: ["TerminalUI", "CSixel"]),
     .executableTarget(
       name: "TerminalUIDemo",
       dependencies: [
@@ -36,6 +40,7 @@ let package = Package(
       dependencies: [
         "TerminalUI",
         "TerminalUITesting",
+        "TerminalUISixel",
         "TerminalUIDemo",
         "TerminalUICShims",
         .product(name: "Navigation", package: "Navigation"),

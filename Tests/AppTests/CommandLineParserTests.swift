@@ -37,6 +37,28 @@ struct CommandLineParserTests {
     #expect(command == .detect(expected))
   }
 
+  @Test func formatsAnnotationAndGraphics() throws {
+    guard
+      case .detect(let options) = try CommandLineParser.parse([
+        "detect", "a", "--format=csv", "--annotate", "out/",
+      ])
+    else {
+      Issue.record("not detect")
+      return
+    }
+    #expect(options.format == .csv && options.annotate == "out/" && !options.json)
+    guard case .detect(let json) = try CommandLineParser.parse(["detect", "a", "--json"]) else { return }
+    #expect(json.format == .json)
+    var interactive = InteractiveOptions()
+    interactive.graphics = .sixel
+    #expect(try CommandLineParser.parse(["--graphics", "sixel"]) == .interactive(interactive))
+    #expect(GraphicsChoice.preference(option: nil, environment: [:]) == .auto)
+    #expect(GraphicsChoice.preference(option: nil, environment: ["EMOTIONS_GRAPHICS": "Kitty"]) == .kitty)
+    #expect(
+      GraphicsChoice.preference(option: .blocks, environment: ["EMOTIONS_GRAPHICS": "kitty"]) == .blocks)
+    #expect(GraphicsChoice.preference(option: nil, environment: ["EMOTIONS_GRAPHICS": "bogus"]) == .auto)
+  }
+
   @Test(
     arguments: [
       (["--open", "http://x"], "--open: Links must start with emotions://, not http://."),
@@ -51,6 +73,8 @@ struct CommandLineParserTests {
       ),
       (["detect", "a", "--shard", "5/4"], "--shard must be K/N with 1 ≤ K ≤ N, such as 2/8, not “5/4”"),
       (["routes", "--format", "svg"], "--format must be tree, dot or mermaid, not “svg”"),
+      (["detect", "a", "--format", "xml"], "--format must be table, json or csv, not “xml”"),
+      (["--graphics", "png"], "--graphics must be auto, kitty, sixel or blocks, not “png”"),
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }

@@ -25,9 +25,10 @@ ALLOWED_DEPENDENCIES: dict[str, set[str]] = {
     "Navigation": set(),
 }
 
-# The packages every flow builds on, whose own C targets a flow may reach (TerminalUI's libc
-# shim); any other package's C targets are behind interface products.
-FLOW_FOUNDATIONS = {"Navigation", "TerminalUI"}
+# The C targets a flow may reach in the packages it builds on: TerminalUI's libc shim. Any
+# other C or system-library target of TerminalUI (such as CSixel, behind the TerminalUISixel
+# product that only the app links) is as forbidden in a flow's closure as another package's.
+FLOW_C_TARGETS = {("TerminalUI", "TerminalUICShims")}
 
 # DESIGN section 2: only Inference imports the C libraries.
 C_LIBRARIES = {"COpenBLAS": "Inference", "CHDF5": "Inference"}
@@ -198,14 +199,14 @@ class Checker:
 
     def check_flow_closures(self) -> None:
         """A flow builds against interfaces: no target in its dependency closure that lives in
-        another package is a system library or has C sources. The packages every flow builds on
-        (FLOW_FOUNDATIONS: Navigation, and TerminalUI with its libc shim) are exempt."""
+        another package is a system library or has C sources. Navigation, and TerminalUI's libc
+        shim (FLOW_C_TARGETS), which every flow builds on, are exempt."""
         by_name = {p.name: p for p in self.packages}
         for package in self.packages:
             if not package.is_flow:
                 continue
             for target in package.targets:
-                exempt = {package.name} | FLOW_FOUNDATIONS
+                exempt = {package.name, "Navigation"}
                 found = self.c_target_reached(exempt, package, target["name"], by_name, set())
                 if found:
                     via, c_target = found
@@ -234,7 +235,8 @@ class Checker:
                     continue
                 names = next((p["targets"] for p in other.products if p["name"] == product), [])
                 for name in names:
-                    if other.name not in exempt and other.is_c_target(name):
+                    allowed = other.name in exempt or (other.name, name) in FLOW_C_TARGETS
+                    if not allowed and other.is_c_target(name):
                         return (other.name, name)
                     found = self.c_target_reached(exempt, other, name, packages, seen)
                     if found:
@@ -243,7 +245,8 @@ class Checker:
                 name = (dependency.get("byName") or dependency.get("target") or [None])[0]
                 if name is None:
                     continue
-                if package.name not in exempt and package.is_c_target(name):
+                allowed = package.name in exempt or (package.name, name) in FLOW_C_TARGETS
+                if not allowed and package.is_c_target(name):
                     return (package.name, name)
                 found = self.c_target_reached(exempt, package, name, packages, seen)
                 if found:

@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Benchmarks of Emotions: the CNN, Haar detection and `emotions detect` end to end, and a
+/// Benchmarks of Emotions: the CNN, Haar detection, `emotions detect` end to end and the
+/// Vision screen's picture per graphics mode, and a
 /// machine-readable mode the `peers` script uses to run the same work beside ONNX Runtime,
 /// OpenCV and fer.
 let package = Package(
@@ -12,6 +13,7 @@ let package = Package(
   dependencies: [
     .package(path: "../../Packages/Inference"),
     .package(path: "../../Packages/FaceAnalysis"),
+    .package(path: "../../Packages/TerminalUI"),
   ],
   targets: [
     .executableTarget(
@@ -19,6 +21,8 @@ let package = Package(
       dependencies: [
         .product(name: "Inference", package: "Inference"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
+        .product(name: "TerminalUI", package: "TerminalUI"),
+        .product(name: "TerminalUISixel", package: "TerminalUI"),
       ]
     )
   ],

@@ -1,4 +1,5 @@
 import Navigation
+import TerminalUI
 
 /// What the user asked for on the command line.
 enum Command: Equatable, Sendable {
@@ -22,6 +23,9 @@ struct InteractiveOptions: Equatable, Sendable {
   var modelDirectory: String?
   /// `--fresh`: start at home (or the link given), not where the last session ended.
   var startsFresh = false
+  /// How pictures are shown, given with `--graphics`; nil leaves it to `EMOTIONS_GRAPHICS`,
+  /// then to asking the terminal.
+  var graphics: GraphicsPreference?
 }
 
 /// How `emotions routes` prints the tree.

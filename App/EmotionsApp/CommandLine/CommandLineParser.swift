@@ -1,4 +1,5 @@
 import Navigation
+import TerminalUI
 
 /// Turns `CommandLine.arguments` into a ``Command``, or a ``UsageError``.
 ///
@@ -45,6 +46,12 @@ struct CommandLineParser {
         }
       case "--fresh": options.startsFresh = true
       case "--model-dir": options.modelDirectory = try value(for: name, inline: inlineValue)
+      case "--graphics":
+        let text = try value(for: name, inline: inlineValue)
+        guard let graphics = GraphicsPreference(rawValue: text) else {
+          throw UsageError("--graphics must be auto, kitty, sixel or blocks, not “\(text)”")
+        }
+        options.graphics = graphics
       default:
         if argument.hasPrefix("-") { throw UsageError("unknown option \(argument)") }
         throw UsageError("unknown command “\(argument)”; the commands are detect and routes")
@@ -65,7 +72,14 @@ struct CommandLineParser {
       switch name {
       case "--": optionsEnded = true
       case "-h", "--help": return .help(topic: "detect")
-      case "--json": options.json = true
+      case "--json": options.format = .json
+      case "--format":
+        let text = try value(for: name, inline: inlineValue)
+        guard let format = DetectOptions.OutputFormat(rawValue: text) else {
+          throw UsageError("--format must be table, json or csv, not “\(text)”")
+        }
+        options.format = format
+      case "--annotate": options.annotate = try value(for: name, inline: inlineValue)
       case "--whole-image": options.wholeImage = true
       case "--min-size": options.minSize = try integer(for: name, inline: inlineValue, atLeast: 1)
       case "--min-neighbors": options.minNeighbors = try integer(for: name, inline: inlineValue, atLeast: 0)

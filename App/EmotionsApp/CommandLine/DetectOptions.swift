@@ -2,8 +2,11 @@
 struct DetectOptions: Equatable, Sendable {
   /// Images, folders, videos, `/dev/videoN` cameras and `lavfi:<graph>` sources, in order.
   var inputs: [String] = []
-  /// One JSON object per line instead of a table.
-  var json = false
+  /// How the results are written: a table, JSON lines or CSV.
+  var format = OutputFormat.table
+  /// Write the annotated pictures or video here (`--annotate`): a folder for images, a video
+  /// file for videos and cameras.
+  var annotate: String?
   /// The smallest face, in pixels.
   var minSize = 50
   /// The detector's scale step.
@@ -20,6 +23,22 @@ struct DetectOptions: Equatable, Sendable {
   var shard: Shard?
   /// Write a timeline SVG of a video's scores here.
   var timeline: String?
+
+  /// One JSON object per line instead of a table (`--json`, the same as `--format json`).
+  var json: Bool {
+    get { format == .json }
+    set { format = newValue ? .json : .table }
+  }
+
+  /// The forms of `--format`.
+  enum OutputFormat: String, CaseIterable, Sendable {
+    /// Aligned columns for people.
+    case table
+    /// One JSON object per image or video frame.
+    case json
+    /// RFC 4180 CSV, one row per face.
+    case csv
+  }
 
   /// Part `index` of `count` parts of the inputs, counted from zero.
   struct Shard: Equatable, Sendable {

@@ -15,7 +15,7 @@ enum HelpText {
 
     USAGE:
       emotions [--open <link>] [--fresh] [--model-dir <dir>]
-                                                     the terminal app
+               [--graphics auto|kitty|sixel|blocks]  the terminal app; pictures as the terminal allows
       emotions detect <path>... [options]            faces and emotions of images, folders, videos
       emotions routes [--format tree|dot|mermaid]    flows, screens and deep links
       emotions --help | --version
@@ -31,7 +31,8 @@ enum HelpText {
       EMOTIONS_MODEL_DIR   folder with emotion_model.hdf5 and haarcascade_frontalface_default.xml
       EMOTIONS_STATE_DIR   folder for state.json (default $XDG_STATE_HOME/emotions)
       EMOTIONS_TRACE       navigation: every change of the screen stack, one line on stderr
-      NO_COLOR, TERM=dumb  no colour
+      EMOTIONS_GRAPHICS    auto, kitty, sixel or blocks, as --graphics (which wins)
+      NO_COLOR, TERM=dumb  no colour (and pictures in half blocks)
 
     Run `emotions help detect` or `emotions help routes` for a command's options.
     """
@@ -43,7 +44,12 @@ enum HelpText {
     of images, a video file, a camera (/dev/videoN) or lavfi:<ffmpeg graph>.
 
     OPTIONS:
-      --json                one JSON object per image or video frame
+      --format <f>          table (default), json (one object per image or video frame)
+                            or csv (one row per face, RFC 4180)
+      --json                the same as --format json
+      --annotate <out>      draw each face's box, label and score: a video or camera
+                            becomes the video <out> (H.264 MP4, or what its extension
+                            names), images become pictures in the folder <out>
       --min-size <px>       smallest face (default 50)
       --scale-factor <f>    detector scale step (default 1.1)
       --min-neighbors <n>   detections needed for a face (default 5)

@@ -29,13 +29,27 @@ struct DetectCommand {
       streams.printError(error.description)
       return 1
     }
-    if !options.json, !streams.printLine(TableWriter.header) { return 0 }
+    var annotation: AnnotationOutput?
+    if let path = options.annotate {
+      switch AnnotationOutput.make(path: path, inputs: selectedInputs) {
+      case .success(let output): annotation = output
+      case .failure(let error):
+        streams.printError(error.description)
+        return 2
+      }
+      InterruptCleanup.install(streams: streams)
+    }
+    switch options.format {
+    case .table: if !streams.printLine(TableWriter.header) { return 0 }
+    case .csv: if !streams.printLine(CSVWriter.header(labels: EmotionRecognizer.labels) + "\r") { return 0 }
+    case .json: break
+    }
 
     var failed = false
     var timeline: [DetectionRecord] = []
     var timelineSource: String?
     for input in selectedInputs {
-      let outcome = process(input, recognizer: recognizer) { record, kind in
+      let outcome = process(input, recognizer: recognizer, annotation: &annotation) { record, kind in
         guard options.timeline != nil, kind == .video || kind == .camera || kind == .lavfi else { return }
         if timelineSource == nil { timelineSource = input }
         if timelineSource == input { timeline.append(record) }
@@ -44,6 +58,7 @@ struct DetectCommand {
       case .done: break
       case .failed: failed = true
       case .outputClosed: return failed ? 1 : 0
+      case .interrupted(let number): InterruptCleanup.end(by: number)
       }
     }
     if let path = options.timeline {
@@ -68,10 +83,13 @@ struct DetectCommand {
 
   private enum Outcome {
     case done, failed, outputClosed
+    /// A signal came while annotating (``InterruptCleanup``).
+    case interrupted(Int32)
   }
 
   private func process(
-    _ input: String, recognizer: EmotionRecognizer, collect: (DetectionRecord, FrameSourceKind) -> Void
+    _ input: String, recognizer: EmotionRecognizer, annotation: inout AnnotationOutput?,
+    collect: (DetectionRecord, FrameSourceKind) -> Void
   ) -> Outcome {
     if let name = RawArguments.undecodable[input] {
       streams.printError(
@@ -81,8 +99,13 @@ struct DetectCommand {
     // Notes (such as skipped files) are held until the source opens, so that an input
     // that fails gets exactly one line.
     let notes = HeldNotes()
+    // An annotated video has every frame: ffmpeg skips none, and the frames between two
+    // recognised ones keep the last boxes, as fer's Video does.
+    let kind = FrameSources.kind(of: input)
+    let drawsVideo = annotation != nil && (kind == .video || kind == .camera || kind == .lavfi)
+    let every = options.every
     let sourceOptions = FrameSourceOptions(
-      every: options.every,
+      every: drawsVideo ? 1 : every,
       onNote: { note in
         if !notes.hold(note) { streams.printError(note) }
       })
@@ -97,6 +120,11 @@ struct DetectCommand {
       streams.printError(note)
     }
     defer { source.close() }
+    var sink = AnnotationSink(output: annotation, source: source, streams: streams)
+    defer {
+      sink.end()
+      annotation = sink.output
+    }
     var progress = ProgressLine(
       total: source.expectedFrameCount, label: input, streams: streams, enabled: showsProgress(source.kind))
     defer { progress.finish() }
@@ -123,30 +151,58 @@ struct DetectCommand {
       var frameRecognizer = recognizer
       frameRecognizer.threadsPerImage = batch.count > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
       let outcomes = batch.concurrentMap { [frameRecognizer] item in
-        item.flatMap { frame -> Result<DetectionRecord, FrameFailure> in
+        item.flatMap { frame -> Result<Analysed, FrameFailure> in
+          guard !drawsVideo || frame.index % every == 0 else { return .success(Analysed(frame: frame)) }
           do throws(RecognizerError) {
-            return .success(DetectionRecord(frame: frame, faces: try frameRecognizer.recognize(frame.image)))
+            return .success(Analysed(frame: frame, faces: try frameRecognizer.recognize(frame.image)))
           } catch {
             return .failure(FrameFailure(message: "\(frame.source): \(error.description)"))
           }
         }
       }
       for outcome in outcomes {
+        if let number = InterruptCleanup.pendingSignal {
+          progress.clear()
+          sink.interrupted()
+          return .interrupted(number)
+        }
         switch outcome {
         case .failure(let failure):
           progress.clear()
           streams.printError(failure.message)
+          sink.sourceFailed()
           failed = true
-        case .success(let record):
-          collect(record, source.kind)
+        case .success(let analysed):
           progress.clear()
-          let lines = options.json ? [JSONLineWriter.line(for: record)] : TableWriter.rows(for: record)
-          for line in lines where !streams.printLine(line) { return .outputClosed }
+          if !sink.write(analysed.frame, faces: analysed.faces) { failed = true }
+          if let faces = analysed.faces {
+            let record = DetectionRecord(frame: analysed.frame, faces: faces)
+            collect(record, source.kind)
+            for line in lines(for: record) where !streams.printLine(line) {
+              sink.outputClosed()
+              return .outputClosed
+            }
+          }
           progress.advance()
         }
       }
     }
     return failed ? .failed : .done
+  }
+
+  /// The lines of one record in the chosen format.
+  private func lines(for record: DetectionRecord) -> [String] {
+    switch options.format {
+    case .json: [JSONLineWriter.line(for: record)]
+    case .table: TableWriter.rows(for: record)
+    case .csv: CSVWriter.rows(for: record, labels: EmotionRecognizer.labels).map { $0 + "\r" }
+    }
+  }
+
+  /// A frame read, with its faces; nil faces for a frame only drawn (between every Nth).
+  private struct Analysed: Sendable {
+    var frame: Frame
+    var faces: [RecognizedFace]?
   }
 
   /// How many frames are read ahead and recognised at once: two per core, so that a core

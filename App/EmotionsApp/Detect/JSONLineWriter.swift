@@ -18,14 +18,14 @@ enum JSONLineWriter {
 
   /// A finite number in JSON's form; Swift's shortest round-trip text, with NaN and
   /// infinities (which JSON cannot hold) written as null.
-  private static func number(_ value: Double) -> String {
+  static func number(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return "\(value)"
   }
 
   /// A probability in Float's own shortest round-trip text, so `0.1` prints as `0.1`.
-  private static func number(_ value: Float) -> String {
+  static func number(_ value: Float) -> String {
     guard value.isFinite else { return "null" }
     return value == 0 ? "0" : "\(value)"
   }

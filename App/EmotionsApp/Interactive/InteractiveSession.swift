@@ -11,6 +11,7 @@ enum InteractiveSession {
   static func run(_ options: InteractiveOptions, environment: [String: String]) -> Never {
     let router = TerminalRouter(appName: "Emotions")
     let app = TerminalApp.openOrExit(router: router, program: "emotions")
+    app.graphicsSupport = GraphicsChoice.support(option: options.graphics, environment: environment)
     let state = StateController(store: AppStateStore(environment: environment))
     let session = make(
       router: router, scheduler: app, state: state, options: options, environment: environment)

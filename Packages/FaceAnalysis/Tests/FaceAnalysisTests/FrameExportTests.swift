@@ -25,6 +25,20 @@ struct FrameExportTests {
       try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.png"], "no temporary left")
   }
 
+  @Test func aJPEGWrittenThroughLibjpegTurboDecodesToNearlyTheSamePixels() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let image = try ImageDecoder().decode(contentsOfFile: try TestFiles.fixture("astronaut.png"))
+    let path = folder.appendingPathComponent("out.jpg").path
+    try JPEGEncoder.write(image, to: path, quality: 92)
+    let decoded = try ImageDecoder().decode(contentsOfFile: path)
+    #expect(decoded.width == image.width && decoded.height == image.height)
+    let error = zip(decoded.pixels, image.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+    #expect(Double(error) / Double(image.pixels.count) < 4)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.jpg"])
+    #expect(throws: JPEGEncoder.Failure.self) { try JPEGEncoder.write(image, to: "/no/such/folder/out.jpg") }
+  }
+
   @Test func aFolderThatIsNotThereIsATypedError() throws {
     let image = try RGBImage(width: 1, height: 1, red: 0, green: 0, blue: 0)
     #expect(throws: PNGEncoder.Failure.self) { try PNGEncoder.write(image, to: "/no/such/folder/out.png") }

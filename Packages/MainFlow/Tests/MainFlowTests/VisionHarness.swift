@@ -33,10 +33,13 @@ final class VisionHarness {
 
   init(
     service: FakeRecognitionService, source: String = "clip.mp4", size: Size = Size(width: 80, height: 24),
-    mode: TerminalApp.Mode = .fullScreen, environment: [String: String] = ["TERM": "xterm-256color"]
+    mode: TerminalApp.Mode = .fullScreen, environment: [String: String] = ["TERM": "xterm-256color"],
+    graphics: VirtualGraphics? = nil
   ) throws {
     self.service = service
-    terminal = VirtualTerminal(router: router, size: size, mode: mode, environment: environment)
+    terminal = VirtualTerminal(
+      router: router, size: size, mode: mode, environment: environment, graphics: graphics ?? .none)
+    if graphics != nil { terminal.app.graphicsSupport = GraphicsSupport(preference: .auto) }
     let module = VisionConfigurator.make(
       source: source, service: service, scheduler: terminal.app, output: output)
     view = try #require(module.screen as? VisionView)

@@ -29,6 +29,15 @@ int tui_window_size(int fd, unsigned short *rows, unsigned short *columns) {
   return 0;
 }
 
+int tui_window_pixels(int fd, unsigned short *width, unsigned short *height) {
+  struct winsize size;
+  memset(&size, 0, sizeof(size));
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  *width = size.ws_xpixel;
+  *height = size.ws_ypixel;
+  return 0;
+}
+
 static struct termios tui_saved_termios;
 static volatile sig_atomic_t tui_saved = 0;
 static volatile sig_atomic_t tui_full_screen = 0;

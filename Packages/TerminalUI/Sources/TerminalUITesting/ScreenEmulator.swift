@@ -15,8 +15,17 @@ public struct ScreenEmulator: Sendable {
   /// The cursor position.
   public private(set) var cursor = Point(x: 0, y: 0)
 
+  /// The pictures shown, oldest first.
+  public private(set) var pictures: [TerminalPicture] = []
+  /// What the terminal answers to graphics queries; nil answers nothing.
+  public var graphics: VirtualGraphics?
+
   private var main: Canvas
   private var alternate: Canvas
+  private var replies: [UInt8] = []
+  /// A string sequence being read: its introducer (`P` for DCS, `_` for APC) and its bytes.
+  private var stringSequence: (introducer: UInt8, bytes: [UInt8])?
+  private var kitty = KittyGraphicsDecoder()
   private var style = Style.plain
   private var pendingWrap = false
   private var utf8: [UInt8] = []
@@ -47,9 +56,31 @@ public struct ScreenEmulator: Sendable {
     for byte in bytes { feed(byte) }
   }
 
+  /// The answers to queries written since the last call, as the terminal sends them back.
+  public mutating func takeReplies() -> [UInt8] {
+    defer { replies = [] }
+    return replies
+  }
+
   private mutating func feed(_ byte: UInt8) {
+    if var string = stringSequence {
+      if string.bytes.last == 0x1B, byte == 0x5C {
+        string.bytes.removeLast()
+        stringSequence = nil
+        performString(string.introducer, string.bytes)
+      } else {
+        string.bytes.append(byte)
+        stringSequence = string
+      }
+      return
+    }
     if var sequence = escape {
       sequence.append(byte)
+      if sequence.count == 2, byte == UInt8(ascii: "P") || byte == UInt8(ascii: "_") {
+        escape = nil
+        stringSequence = (byte, [])
+        return
+      }
       if sequence.count == 2, byte != UInt8(ascii: "[") {
         escape = nil  // Two-byte escapes (ESC 7, ESC 8, ...) are ignored.
         return
@@ -112,6 +143,8 @@ public struct ScreenEmulator: Sendable {
     }
     let character = Character(scalar)
     let (x, y, style) = (cursor.x, cursor.y, self.style)
+    // Text written over a picture replaces it there, as in xterm; here the picture goes.
+    if !pictures.isEmpty { pictures.removeAll { $0.covers(x: x, y: y) } }
     modify { $0.set(character, x: x, y: y, style: style) }
     cursor.x += width
     if cursor.x >= size.width {
@@ -156,8 +189,17 @@ public struct ScreenEmulator: Sendable {
     case UInt8(ascii: "B"): cursor.y = min(size.height - 1, cursor.y + max(1, number(0, 1)))
     case UInt8(ascii: "C"): cursor.x = min(size.width - 1, cursor.x + max(1, number(0, 1)))
     case UInt8(ascii: "D"): cursor.x = max(0, cursor.x - max(1, number(0, 1)))
+    case UInt8(ascii: "c") where body.isEmpty || body == "0":
+      if let graphics, graphics.answers {
+        replies += Array((graphics.sixel ? "\u{1B}[?62;4;22c" : "\u{1B}[?62;22c").utf8)
+      }
+    case UInt8(ascii: "t") where body == "16":
+      if let size = graphics?.cellSize, graphics?.answers == true {
+        replies += Array("\u{1B}[6;\(size.height);\(size.width)t".utf8)
+      }
     case UInt8(ascii: "J"):
       let mode = number(0, 0)
+      if mode == 2 || mode == 3 { pictures = [] }
       let (x, y, width, height) = (cursor.x, cursor.y, size.width, size.height)
       modify { canvas in
         if mode == 2 || mode == 3 {
@@ -185,6 +227,39 @@ public struct ScreenEmulator: Sendable {
         }
       }
     default: break
+    }
+  }
+
+  /// A DCS (sixel) or APC (kitty graphics) string, once its `ESC \\` came.
+  private mutating func performString(_ introducer: UInt8, _ bytes: [UInt8]) {
+    guard let graphics else { return }
+    let cell = graphics.cellSize
+    if introducer == UInt8(ascii: "P"), graphics.sixel, let image = SixelDecoder.decode(bytes) {
+      let cells = Size(
+        width: (image.width + cell.width - 1) / cell.width,
+        height: (image.height + cell.height - 1) / cell.height)
+      pictures.removeAll { $0.graphics == .sixel && $0.origin == cursor }
+      pictures.append(TerminalPicture(graphics: .sixel, origin: cursor, cells: cells, image: image, id: 0))
+      return
+    }
+    guard introducer == UInt8(ascii: "_"), graphics.kitty else { return }
+    switch kitty.feed(String(decoding: bytes, as: UTF8.self)) {
+    case .query(let id) where graphics.answers:
+      replies += Array("\u{1B}_Gi=\(id);OK\u{1B}\\".utf8)
+    case .show(let id, let image, let columns, let rows):
+      let cells = Size(
+        width: columns ?? (image.width + cell.width - 1) / cell.width,
+        height: rows ?? (image.height + cell.height - 1) / cell.height)
+      pictures.removeAll { $0.graphics == .kitty && $0.id == id }
+      pictures.append(TerminalPicture(graphics: .kitty, origin: cursor, cells: cells, image: image, id: id))
+    case .delete(let what, let id):
+      if what.lowercased() == "a" {
+        pictures.removeAll { $0.graphics == .kitty }
+      } else if let id {
+        pictures.removeAll { $0.graphics == .kitty && $0.id == id }
+      }
+    case .query, .invalid, nil:
+      break
     }
   }
 

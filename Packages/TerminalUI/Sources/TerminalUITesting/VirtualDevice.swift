@@ -49,9 +49,16 @@ final class VirtualDevice: TerminalDevice {
   }
 
   func waitForEvents(timeout: Duration?) throws(SystemCallError) -> [DeviceEvent] {
+    let replies = emulator.takeReplies()
+    if !replies.isEmpty { return [.input(replies)] }
     if let timeout { time += timeout }
     return []
   }
+
+  /// A cell's size in pixels as the device reports it (`TIOCGWINSZ`); nil: unknown.
+  var cellPixels: Size?
+
+  func cellPixelSize() -> Size? { cellPixels }
 
   func now() -> Duration { time }
 }

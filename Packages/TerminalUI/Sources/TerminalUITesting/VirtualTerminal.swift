@@ -32,12 +32,21 @@ public final class VirtualTerminal {
   /// - Parameters:
   ///   - mode: full screen (the default) or line mode.
   ///   - environment: `TERM`, `COLORTERM`, `NO_COLOR` as the app should see them.
+  ///   - graphics: what it answers to graphics queries, and which pictures it decodes
+  ///     (``pictures``); the app asks only when its ``TerminalApp/graphicsSupport`` says to.
   public init(
     router: TerminalRouter, size: Size = Size(width: 80, height: 24), mode: TerminalApp.Mode = .fullScreen,
-    environment: [String: String] = ["TERM": "xterm-256color"]
+    environment: [String: String] = ["TERM": "xterm-256color"], graphics: VirtualGraphics = .none
   ) {
     device = VirtualDevice(size: size, isTerminal: mode == .fullScreen, environment: environment)
+    device.emulator.graphics = graphics
     app = TerminalApp(router: router, device: device, mode: mode)
+  }
+
+  /// The pictures the terminal shows, decoded from what the app wrote.
+  public var pictures: [TerminalPicture] {
+    refresh()
+    return device.emulator.pictures
   }
 
   // MARK: - Input
@@ -90,10 +99,12 @@ public final class VirtualTerminal {
     finishIfStopped()
   }
 
-  /// Changes the size, as a window resize with SIGWINCH does.
-  public func resize(to size: Size) {
+  /// Changes the size, as a window resize with SIGWINCH does; `cellPixels` is the cell size
+  /// in pixels the device reports from then on, as after a font change.
+  public func resize(to size: Size, cellPixels: Size? = nil) {
     ensureStarted()
     device.size = size
+    if let cellPixels { device.cellPixels = cellPixels }
     device.emulator.resize(to: size)
     app.process(.signal(.windowChanged))
     app.step()

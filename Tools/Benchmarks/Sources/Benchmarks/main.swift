@@ -6,6 +6,7 @@ let usage = """
          bench cnn <faces.f32> --batch B [--repeats N]         timings as JSON
          bench haar <frame.pgm> [--repeats N]                  timings and boxes as JSON
          bench e2e <video> [--repeats N]                       emotions detect timings as JSON
+         bench vision [<video>] [--frames N]                   Vision's picture per graphics mode
   """
 
 do {
@@ -30,6 +31,11 @@ do {
   case "e2e":
     guard let video = arguments.positional.first else { throw BenchError.usage(usage) }
     try RawMode.endToEnd(video: video, repeats: try arguments.integer("repeats", 5), workspace: workspace)
+  case "vision":
+    let video = arguments.positional.first ?? workspace.fixture("faces.mp4")
+    let frames = try arguments.integer("frames", 300)
+    VisionBenchmark.report(
+      try VisionBenchmark.run(video: video, frames: frames, workspace: workspace), frames: frames)
   case "help", "--help":
     print(usage)
   default:

@@ -21,27 +21,19 @@ public enum PNGEncoder {
   /// Writes `image` to `path`, replacing any file there. The file appears whole or not at
   /// all: it is written next to its final name and renamed.
   public static func write(_ image: RGBImage, to path: String) throws(Failure) {
-    let folder = (path as NSString).deletingLastPathComponent
-    let temporary =
-      (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
-    var message = [CChar](repeating: 0, count: 256)
-    let status = image.pixels.withUnsafeBufferPointer { pixels in
-      message.withUnsafeMutableBufferPointer { text in
-        cpng_write_rgb_file(
-          temporary, pixels.baseAddress, UInt32(image.width), UInt32(image.height), text.baseAddress,
-          text.count)
+    let failure = AtomicFile.write(to: path) { temporary in
+      var message = [CChar](repeating: 0, count: 256)
+      let status = image.pixels.withUnsafeBufferPointer { pixels in
+        message.withUnsafeMutableBufferPointer { text in
+          cpng_write_rgb_file(
+            temporary, pixels.baseAddress, UInt32(image.width), UInt32(image.height), text.baseAddress,
+            text.count)
+        }
       }
-    }
-    guard status == Int32(CPNG_OK) else {
-      unlink(temporary)
+      guard status != Int32(CPNG_OK) else { return nil }
       let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-      throw Failure(
-        path: path, reason: bytes.isEmpty ? "unknown error" : String(decoding: bytes, as: UTF8.self))
+      return bytes.isEmpty ? "unknown error" : String(decoding: bytes, as: UTF8.self)
     }
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      throw Failure(path: path, reason: reason)
-    }
+    if let failure { throw Failure(path: path, reason: failure) }
   }
 }

@@ -21,6 +21,8 @@ public final class VideoSource: FrameSource {
   public let height: Int
   /// Frames per second (0 when ffprobe does not know).
   public let frameRate: Double
+  /// The frame rate as ffprobe gave it, a fraction such as `30000/1001`; nil when unknown.
+  public let frameRateFraction: String?
   /// The ffmpeg arguments, for diagnostics.
   public let arguments: [String]
 
@@ -57,6 +59,7 @@ public final class VideoSource: FrameSource {
     width = probe.width
     height = probe.height
     frameRate = probe.frameRate
+    frameRateFraction = probe.frameRateFraction
     expectedFrameCount = probe.frameCount.map { ($0 + options.every - 1) / options.every }
     var arguments = ["-nostdin", "-hide_banner", "-loglevel", "error"] + inputArguments + ["-map", "0:v:0"]
     if options.every > 1 {
@@ -126,6 +129,7 @@ public final class VideoSource: FrameSource {
     var width: Int
     var height: Int
     var frameRate: Double
+    var frameRateFraction: String?
     var frameCount: Int?
   }
 
@@ -162,10 +166,12 @@ public final class VideoSource: FrameSource {
     }
     // ffmpeg turns rotated videos upright, so their frames come out with the sides swapped.
     if abs(rotation) % 180 == 90 { swap(&width, &height) }
-    let rate =
-      rational(stream["avg_frame_rate"] as? String) ?? rational(stream["r_frame_rate"] as? String) ?? 0
+    let fraction = [stream["avg_frame_rate"] as? String, stream["r_frame_rate"] as? String]
+      .compactMap { $0 }.first { rational($0) != nil }
+    let rate = rational(fraction) ?? 0
     let count = (stream["nb_frames"] as? String).flatMap { Int($0) }
-    return Probe(width: width, height: height, frameRate: rate, frameCount: count)
+    return Probe(
+      width: width, height: height, frameRate: rate, frameRateFraction: fraction, frameCount: count)
   }
 
   private static func rational(_ text: String?) -> Double? {

@@ -12,7 +12,8 @@
 /// child with its stdout on a pipe and its stderr in a file, reading the pipe, signalling and
 /// reaping the child, and reading a regular file without blocking on anything else.
 enum POSIX {
-  /// A spawned child: its pid and the read end of its stdout pipe.
+  /// A spawned child: its pid and this process's end of its pipe (its stdout's read end, or
+  /// its stdin's write end).
   struct Child {
     let pid: pid_t
     let output: Int32
@@ -23,26 +24,41 @@ enum POSIX {
     String(cString: strerror(errno))
   }
 
-  /// Starts `executable` with `arguments` (argv[0] included), no stdin, stdout on a new pipe
-  /// and stderr appended to `errorFile`. Signal dispositions and the signal mask are reset to
-  /// their defaults in the child, so SIGPIPE and SIGINT stop it even if this process ignores
-  /// them.
-  static func spawn(executable: String, arguments: [String], errorFile: String) -> Result<Child, SpawnFailure>
-  {
+  /// Which of the child's standard streams is the pipe to this process.
+  enum PipeEnd {
+    /// The child's stdout, read here; its stdin is `/dev/null`.
+    case childOutput
+    /// The child's stdin, written here; its stdout is `/dev/null`.
+    case childInput
+  }
+
+  /// Starts `executable` with `arguments` (argv[0] included), one of its standard streams on
+  /// a new pipe (`pipeEnd`: by default stdout, with no stdin) and stderr written to
+  /// `errorFile`. Signal dispositions and the signal mask are reset to their defaults in the
+  /// child, so SIGPIPE and SIGINT stop it even if this process ignores them. ``Child/output``
+  /// is this process's end of the pipe.
+  static func spawn(
+    executable: String, arguments: [String], errorFile: String, pipeEnd: PipeEnd = .childOutput
+  ) -> Result<Child, SpawnFailure> {
     var pipeEnds: [Int32] = [-1, -1]
     guard pipe(&pipeEnds) == 0 else { return .failure(SpawnFailure(reason: "pipe: \(lastError())")) }
-    let readEnd = pipeEnds[0]
-    let writeEnd = pipeEnds[1]
-    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    // `ours` stays here, `theirs` becomes the child's stdin or stdout.
+    let (ours, theirs) = pipeEnd == .childOutput ? (pipeEnds[0], pipeEnds[1]) : (pipeEnds[1], pipeEnds[0])
+    _ = fcntl(ours, F_SETFD, FD_CLOEXEC)
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+    if pipeEnd == .childOutput {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, theirs, 1)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, theirs, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
     posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addclose(&actions, writeEnd)
-    posix_spawn_file_actions_addclose(&actions, readEnd)
+    posix_spawn_file_actions_addclose(&actions, theirs)
+    posix_spawn_file_actions_addclose(&actions, ours)
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -61,12 +77,12 @@ enum POSIX {
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-    close(writeEnd)
+    close(theirs)
     guard status == 0 else {
-      close(readEnd)
+      close(ours)
       return .failure(SpawnFailure(reason: String(cString: strerror(status))))
     }
-    return .success(Child(pid: pid, output: readEnd))
+    return .success(Child(pid: pid, output: ours))
   }
 
   struct SpawnFailure: Error {
@@ -80,6 +96,41 @@ enum POSIX {
       if result < 0, errno == EINTR { continue }
       return result
     }
+  }
+
+  /// Writes all `count` bytes, retrying on EINTR and short writes. Returns false on an error
+  /// (EPIPE when the reader has gone). SIGPIPE is blocked in this thread meanwhile, and one it
+  /// raised is taken back, so a reader that goes away never kills a process that did not
+  /// ignore the signal.
+  static func writeAll(_ descriptor: Int32, from buffer: UnsafeRawPointer, count: Int) -> Bool {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    var pending = sigset_t()
+    sigpending(&pending)
+    let wasPending = sigismember(&pending, SIGPIPE) == 1
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    var written = 0
+    while written < count {
+      let result = write(descriptor, buffer + written, count - written)
+      if result < 0 {
+        if errno == EINTR { continue }
+        if errno == EPIPE, !wasPending {
+          var none = timespec(tv_sec: 0, tv_nsec: 0)
+          _ = sigtimedwait(&pipeSignal, nil, &none)
+        }
+        return false
+      }
+      written += result
+    }
+    return true
+  }
+
+  /// Removes a file; nothing happens when there is none.
+  static func removeFile(_ path: String) {
+    _ = unlink(path)
   }
 
   static func closeDescriptor(_ descriptor: Int32) {

@@ -1,3 +1,4 @@
+import FaceAnalysisInterface
 import TerminalUI
 
 /// What the Vision presenter shows on its view.
@@ -9,7 +10,8 @@ protocol VisionViewInput: AnyObject {
   func report(_ line: String)
 }
 
-/// The Vision screen: the frame in half blocks with every face boxed and labelled, the
+/// The Vision screen: the frame in half blocks with every face boxed and labelled (as a
+/// full-resolution picture with the boxes drawn in, where the terminal shows pictures), the
 /// largest face's scores and trend beside or under it, and a status footer.
 ///
 /// Keys: space pauses and resumes, `s` saves the frame as a PNG, ← → step through a
@@ -23,6 +25,8 @@ final class VisionView: Screen, VisionViewInput {
   /// What is shown now.
   private(set) var model = VisionViewModel()
   private var pendingLines: [String] = []
+  /// The last frame drawn at full resolution with its boxes and labels, as the saved PNG.
+  private var annotated: (frame: RecognizedFrame, image: TerminalUI.RGBImage)?
 
   init(output: any VisionViewOutput) {
     self.output = output
@@ -46,7 +50,8 @@ final class VisionView: Screen, VisionViewInput {
     let layout = VisionLayout(size: canvas.size)
     if let picture = layout.picture {
       if model.image != nil {
-        canvas.draw(ImageView(image: model.image, boxes: model.boxes), in: picture)
+        canvas.draw(
+          ImageView(image: model.image, boxes: model.boxes, graphicsImage: annotatedImage()), in: picture)
       } else {
         canvas.put(
           model.tone == .error ? "No picture." : "Waiting for the first frame…",
@@ -65,6 +70,17 @@ final class VisionView: Screen, VisionViewInput {
     canvas.put(
       (model.tone == .error ? "✗ " : "") + model.status, at: Point(x: 1, y: layout.statusRow),
       style: statusStyle, maxWidth: canvas.width - 2)
+  }
+
+  /// The frame with its boxes and labels drawn in by FaceAnalysis's ``FrameAnnotator`` (the
+  /// routine of the saved PNG), for terminals that show it as a picture; drawn once a frame.
+  private func annotatedImage() -> TerminalUI.RGBImage? {
+    guard let frame = model.frame else { return nil }
+    if let annotated, annotated.frame == frame { return annotated.image }
+    let drawn = FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: frame))
+    let image = TerminalUI.RGBImage(width: drawn.width, height: drawn.height, pixels: drawn.pixels)
+    annotated = image.map { (frame, $0) }
+    return image
   }
 
   /// Heading, bars, sparkline; then, at the side, the faces as text.

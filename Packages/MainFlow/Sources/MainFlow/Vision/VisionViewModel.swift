@@ -1,3 +1,4 @@
+import FaceAnalysisInterface
 import TerminalUI
 
 /// Everything the Vision screen shows, made by the presenter from the newest frame.
@@ -14,9 +15,12 @@ struct VisionViewModel: Equatable {
   }
 
   /// The picture, or `nil` before the first frame.
-  var image: RGBImage?
+  var image: TerminalUI.RGBImage?
   /// Face outlines with their top emotion, in the picture's pixels.
   var boxes: [ImageView.Box] = []
+  /// The frame shown, for the full-resolution picture with its boxes drawn in
+  /// (``VisionView`` draws it only when a new frame comes).
+  var frame: RecognizedFrame?
   /// One line per face: `happy 87% at 120,40 80x80`.
   var faces: [String] = []
   /// The seven scores of the largest face; empty when there is none.

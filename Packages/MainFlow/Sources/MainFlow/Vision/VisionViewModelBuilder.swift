@@ -15,6 +15,7 @@ enum VisionViewModelBuilder {
     model.canSave = state.frame != nil
     model.slide = state.slide
     if let frame = state.frame {
+      model.frame = frame
       model.image = TerminalUI.RGBImage(
         width: frame.image.width, height: frame.image.height, pixels: frame.image.pixels)
       model.boxes = frame.faces.map { face in

@@ -61,7 +61,16 @@ public final class TerminalApp: LoopScheduling {
   /// The terminal size used for the last frame.
   public private(set) var size = Size(width: 80, height: 24)
 
-  private var renderer = FrameRenderer()
+  /// What the loop may use for real pictures; set before ``run()``. Half blocks by default.
+  public var graphicsSupport = GraphicsSupport()
+  /// The pictures' protocol in use: found out at the start of full screen.
+  public internal(set) var graphics = TerminalGraphics.blocks
+
+  var renderer = FrameRenderer()
+  /// The graphics query still waiting for its answer after its timeout, with when it stops
+  /// waiting: its late answers are taken out of the input (never read as keys) and still
+  /// chosen by.
+  var lateGraphicsQuery: (query: GraphicsQuery, deadline: Duration)?
   private var decoder = KeyDecoder()
   private var timers: [ScheduledTimer] = []
   private var lineBuffer: [UInt8] = []
@@ -154,6 +163,7 @@ public final class TerminalApp: LoopScheduling {
         throw error
       }
       size = device.windowSize() ?? size
+      for event in startGraphics() { process(event) }
     }
     step()
   }
@@ -162,6 +172,7 @@ public final class TerminalApp: LoopScheduling {
   package func finish() {
     guard started else { return }
     started = false
+    endGraphics()
     device.restore()
     device.stopSignalHandling()
     router.quitHandler = nil
@@ -190,18 +201,21 @@ public final class TerminalApp: LoopScheduling {
   /// Handles one event from the device.
   package func process(_ event: DeviceEvent) {
     switch event {
-    case .input(let bytes):
+    case .input(let rawBytes):
       switch mode {
       case .fullScreen:
+        let bytes = filterLateGraphicsAnswers(rawBytes)
+        guard !bytes.isEmpty else { return }
         handle(keys: decoder.decode(bytes))
         escapePendingSince = decoder.hasPending ? escapePendingSince ?? device.now() : nil
-      case .line: handle(lineBytes: bytes, final: false)
+      case .line: handle(lineBytes: rawBytes, final: false)
       }
     case .endOfInput:
       if mode == .line { handle(lineBytes: [], final: true) }
       stop(.endOfInput)
     case .signal(.windowChanged):
       size = device.windowSize() ?? size
+      refreshPictureCellSize()
       renderer.invalidate()
     case .signal(.suspend):
       suspend()
@@ -214,6 +228,12 @@ public final class TerminalApp: LoopScheduling {
 
   /// Runs posted jobs and due timers, stops on an empty stack, and redraws.
   package func step() {
+    if let late = lateGraphicsQuery, device.now() >= late.deadline {
+      lateGraphicsQuery = nil
+      var query = late.query
+      let keys = query.flush()
+      if !keys.isEmpty { handle(keys: decoder.decode(keys)) }
+    }
     for job in poster.takeJobs() where exitReason == nil { job() }
     fireDueTimers()
     if router.stack.isEmpty { stop(.stackEmpty) }
@@ -278,6 +298,10 @@ public final class TerminalApp: LoopScheduling {
     if poster.hasPendingJobs { return .zero }
     let now = device.now()
     var timeout = escapePendingSince.map { max(.zero, $0 + KeyDecoder.escapeTimeout - now) }
+    if let late = lateGraphicsQuery {
+      let wait = max(.zero, late.deadline - now)
+      timeout = min(timeout ?? wait, wait)
+    }
     for timer in timers where !timer.isCancelled {
       let wait = max(.zero, timer.deadline - now)
       timeout = min(timeout ?? wait, wait)

@@ -16,11 +16,17 @@ public struct Canvas: Hashable, Sendable {
   public var colorMode: ColorMode
   /// The cells, row by row.
   public private(set) var cells: [Cell]
+  /// Pictures to show as real images where the terminal can, over the cells they cover.
+  public private(set) var images: [ImagePlacement] = []
+  /// Whether the terminal shows placed pictures as images, so a widget such as ``ImageView``
+  /// need not draw cells under them; set by the router from the run loop's choice.
+  public var showsPictures = false
 
   /// Creates a blank canvas.
-  public init(size: Size, colorMode: ColorMode = .palette256) {
+  public init(size: Size, colorMode: ColorMode = .palette256, showsPictures: Bool = false) {
     self.size = size
     self.colorMode = colorMode
+    self.showsPictures = showsPictures
     cells = Array(repeating: .blank, count: size.width * size.height)
   }
 
@@ -86,8 +92,39 @@ public struct Canvas: Hashable, Sendable {
     }
   }
 
-  /// Copies `canvas` onto this one with its top left corner at `origin`, clipped.
+  /// Puts `image` on the canvas to be shown in `rect` as a real image where the terminal can
+  /// (see ``ImagePlacement``); the cells there are what other terminals show. A rectangle
+  /// that does not lie wholly inside the canvas places nothing.
+  public mutating func place(_ image: RGBImage, in rect: Rect) {
+    guard rect.width > 0, rect.height > 0, rect.minX >= 0, rect.minY >= 0, rect.maxX <= width,
+      rect.maxY <= height, image.width > 0, image.height > 0
+    else { return }
+    images.removeAll { $0.rect == rect }
+    images.append(ImagePlacement(rect: rect, image: image))
+  }
+
+  /// The canvas with the cells under its pictures blank, for a terminal that shows them.
+  func blankingImages() -> Canvas {
+    var copy = self
+    for placement in images {
+      for y in placement.rect.minY..<placement.rect.maxY {
+        for x in placement.rect.minX..<placement.rect.maxX { copy.cells[y * size.width + x] = .blank }
+      }
+    }
+    return copy
+  }
+
+  /// Copies `canvas` onto this one with its top left corner at `origin`, clipped, with its
+  /// pictures.
   public mutating func draw(_ canvas: Canvas, at origin: Point) {
+    defer {
+      for placement in canvas.images {
+        let rect = placement.rect
+        place(
+          placement.image,
+          in: Rect(x: rect.minX + origin.x, y: rect.minY + origin.y, width: rect.width, height: rect.height))
+      }
+    }
     for y in 0..<canvas.height {
       let targetY = origin.y + y
       guard targetY >= 0, targetY < size.height else { continue }
@@ -137,6 +174,10 @@ public struct Canvas: Hashable, Sendable {
 
   private mutating func set(_ character: Character, x: Int, y: Int, style: Style, columns: Int) {
     guard contains(x: x, y: y) else { return }
+    if !images.isEmpty {
+      // Something drawn over a picture: the cells show, not the picture.
+      images.removeAll { $0.rect.minX <= x && x < $0.rect.maxX && $0.rect.minY <= y && y < $0.rect.maxY }
+    }
     let row = y * size.width
     // Writing over either half of a wide character blanks its other half.
     if cells[row + x].isContinuation, x > 0 {

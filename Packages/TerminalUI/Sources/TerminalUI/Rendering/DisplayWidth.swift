@@ -6,6 +6,14 @@
 public enum DisplayWidth {
   /// The columns one character takes.
   public static func of(_ character: Character) -> Int {
+    // Printable ASCII and the box-drawing and block characters (borders, half blocks) are
+    // one column: the cells of a picture in half blocks need no Unicode property look-up.
+    if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
+    if character.unicodeScalars.count == 1, let only = character.unicodeScalars.first,
+      (0x2500...0x259F).contains(only.value)
+    {
+      return 1
+    }
     guard let first = character.unicodeScalars.first else { return 0 }
     if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
     let width = of(first)

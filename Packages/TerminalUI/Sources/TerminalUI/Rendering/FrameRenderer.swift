@@ -14,22 +14,58 @@ public struct FrameRenderer: Sendable {
   /// The frame the terminal shows now, as far as the renderer knows.
   public private(set) var current: Canvas?
 
+  /// How pictures placed on canvases (``Canvas/place(_:in:)``) are sent; nil shows the cells
+  /// under them (half blocks) instead.
+  public var graphics: ImageOutput? {
+    didSet { current = nil }
+  }
+
+  /// The pictures the terminal shows now, in the order placed.
+  private var shownImages: [ImagePlacement] = []
+
   /// Creates a renderer that has drawn nothing yet.
-  public init() {}
+  public init(graphics: ImageOutput? = nil) {
+    self.graphics = graphics
+  }
 
   /// Forgets the terminal's contents, so the next frame is drawn in full (after a resize,
   /// or when something else wrote to the terminal).
   public mutating func invalidate() { current = nil }
 
   /// The bytes that turn the current frame into `frame`; empty when nothing changed.
-  public mutating func render(_ frame: Canvas) -> [UInt8] {
+  ///
+  /// With ``graphics``, the cells under each picture are left blank and the picture is sent
+  /// after them, fitted to its rectangle at the cell size, only when it or its place changed;
+  /// a picture gone or moved is erased (kitty), or its cells are written again (sixel).
+  public mutating func render(_ newFrame: Canvas) -> [UInt8] {
     var output = ""
+    let frame = graphics == nil ? newFrame : newFrame.blankingImages()
+    var imageBytes: [UInt8] = []
+    var forced: [Rect] = []
     let previous: Canvas
     if let current, current.size == frame.size {
       previous = current
     } else {
       output += "\u{1B}[0m\u{1B}[H\u{1B}[2J"
       previous = Canvas(size: frame.size, colorMode: frame.colorMode)
+      if let graphics, !shownImages.isEmpty { imageBytes += graphics.encoder.eraseAll() }
+      shownImages = []
+    }
+    if let graphics {
+      let wanted = newFrame.images
+      for (index, shown) in shownImages.enumerated() {
+        let next = wanted.indices.contains(index) ? wanted[index] : nil
+        let erase = graphics.encoder.erase(id: index + 1)
+        if next == nil, !erase.isEmpty { imageBytes += erase }
+        // A sixel picture stays in the cells until they are written again; a new frame of
+        // the same size in the same place covers it.
+        let covered =
+          next.map {
+            $0.rect == shown.rect && $0.image.width == shown.image.width
+              && $0.image.height == shown.image.height
+          } ?? false
+        if erase.isEmpty, !covered { forced.append(shown.rect) }
+      }
     }
     var cursor: Point?
     var style = Style.plain
@@ -39,7 +75,8 @@ public struct FrameRenderer: Sendable {
       while x < frame.width {
         let cell = frame[x, y]
         let columns = cell.isContinuation ? 1 : max(1, DisplayWidth.of(cell.character))
-        var changed = cell != previous[x, y]
+        var changed =
+          cell != previous[x, y] || (!forced.isEmpty && forced.contains { $0.contains(x: x, y: y) })
         if columns == 2, frame[x + 1, y] != previous[x + 1, y] { changed = true }
         if changed, !cell.isContinuation {
           moveCursor(to: Point(x: x, y: y), from: cursor, in: frame, style: style, output: &output)
@@ -67,9 +104,20 @@ public struct FrameRenderer: Sendable {
       }
     }
     current = frame
-    if output.isEmpty { return [] }
     if sgr != Self.sgr(.plain, mode: frame.colorMode) { output += "\u{1B}[0m" }
-    return Array(("\u{1B}[?2026h" + output + "\u{1B}[?2026l").utf8)
+    if let graphics {
+      let wanted = newFrame.images
+      for (index, placement) in wanted.enumerated()
+      where !shownImages.indices.contains(index) || shownImages[index] != placement {
+        let fit = graphics.fit(placement)
+        imageBytes += Array("\u{1B}[\(fit.origin.y + 1);\(fit.origin.x + 1)H".utf8)
+        imageBytes += graphics.encoder.encode(
+          fit.image, columns: fit.size.width, rows: fit.size.height, id: index + 1)
+      }
+      shownImages = wanted
+    }
+    if output.isEmpty, imageBytes.isEmpty { return [] }
+    return Array(("\u{1B}[?2026h" + output).utf8) + imageBytes + Array("\u{1B}[?2026l".utf8)
   }
 
   /// Moves the cursor to `target`: nothing when it is there, the unchanged cells in between

@@ -24,3 +24,10 @@ public struct Rect: Hashable, Sendable {
   /// The height.
   public var height: Int { size.height }
 }
+
+extension Rect {
+  /// Whether the cell at `x`, `y` lies inside.
+  public func contains(x: Int, y: Int) -> Bool {
+    x >= minX && x < maxX && y >= minY && y < maxY
+  }
+}

@@ -6,7 +6,7 @@ extension TerminalRouter {
   /// Draws the whole terminal: header, screen (with a modal box when one is on top), the
   /// message line, the footer and any overlay.
   public func render(size: Size) -> Canvas {
-    var canvas = Canvas(size: size, colorMode: colorMode)
+    var canvas = Canvas(size: size, colorMode: colorMode, showsPictures: showsPictures)
     guard size.width > 0, size.height > 0 else { return canvas }
     guard size.width >= 20, size.height >= 6 else {
       canvas.put("Terminal too small", at: Point(x: 0, y: 0), style: .bold)
@@ -61,7 +61,7 @@ extension TerminalRouter {
   }
 
   private func drawScreen(_ screen: any Presentable, into canvas: inout Canvas, in rect: Rect) {
-    var region = Canvas(size: rect.size, colorMode: colorMode)
+    var region = Canvas(size: rect.size, colorMode: colorMode, showsPictures: showsPictures)
     if let screen = screen as? any Screen {
       screen.draw(into: &region)
     } else {

@@ -64,6 +64,9 @@ open class TerminalRouter: StackRouter {
 
   /// The colors the terminal shows; set by ``TerminalApp`` from the environment.
   public var colorMode: ColorMode = .palette256
+  /// Whether the terminal shows placed pictures as images (``Canvas/showsPictures``); set by
+  /// ``TerminalApp``.
+  public var showsPictures = false
 
   /// The message shown now, if any.
   public internal(set) var message: Message?

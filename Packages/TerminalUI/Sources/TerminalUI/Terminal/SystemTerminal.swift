@@ -61,6 +61,19 @@ public final class SystemTerminal: TerminalDevice {
     return nil
   }
 
+  /// A cell's size in pixels from `TIOCGWINSZ`'s pixel fields, nil when the terminal leaves
+  /// them 0.
+  public func cellPixelSize() -> Size? {
+    guard let cells = windowSize() else { return nil }
+    var width: UInt16 = 0
+    var height: UInt16 = 0
+    for fd in [STDOUT_FILENO, STDIN_FILENO] where tui_window_pixels(fd, &width, &height) == 0 && width > 0 {
+      guard height > 0 else { return nil }
+      return Size(width: Int(width) / cells.width, height: Int(height) / cells.height)
+    }
+    return nil
+  }
+
   /// Saves the settings, sets raw mode, switches to the alternate screen and hides the cursor.
   public func enterFullScreen() throws(SystemCallError) {
     _ = try retryingOnEINTR("tcgetattr") { tui_terminal_save(STDIN_FILENO, STDOUT_FILENO) }

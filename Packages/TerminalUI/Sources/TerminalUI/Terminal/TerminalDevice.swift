@@ -44,4 +44,14 @@ public protocol TerminalDevice: AnyObject {
 
   /// A monotonic clock reading, for timers.
   func now() -> Duration
+
+  /// A cell's size in pixels when the device knows it without asking the terminal (the
+  /// pixel fields of `TIOCGWINSZ`); nil otherwise.
+  func cellPixelSize() -> Size?
+}
+
+extension TerminalDevice {
+  /// A cell's size in pixels when the device knows it without asking the terminal; nil by
+  /// default.
+  public func cellPixelSize() -> Size? { nil }
 }

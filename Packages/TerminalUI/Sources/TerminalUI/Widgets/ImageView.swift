@@ -47,13 +47,21 @@ public struct ImageView: Widget {
   public var maximumHeight: Int?
   /// The most columns the image may take in line mode.
   public var lineModeWidth: Int
+  /// The picture a terminal with graphics shows at full resolution instead of the half
+  /// blocks (``Canvas/place(_:in:)``): the image with its boxes drawn in, since they are not
+  /// drawn over it there. `nil` sends ``image`` as it is.
+  public var graphicsImage: RGBImage?
 
   /// Creates an image view.
-  public init(image: RGBImage?, boxes: [Box] = [], maximumHeight: Int? = nil, lineModeWidth: Int = 32) {
+  public init(
+    image: RGBImage?, boxes: [Box] = [], maximumHeight: Int? = nil, lineModeWidth: Int = 32,
+    graphicsImage: RGBImage? = nil
+  ) {
     self.image = image
     self.boxes = boxes
     self.maximumHeight = maximumHeight
     self.lineModeWidth = lineModeWidth
+    self.graphicsImage = graphicsImage
   }
 
   /// Fills what is left, or ``maximumHeight`` rows.
@@ -71,9 +79,16 @@ public struct ImageView: Widget {
     return Size(width: width, height: (pixelRows + 1) / 2)
   }
 
-  /// Draws the image centred in the canvas, then the boxes and their labels.
+  /// Draws the image centred in the canvas, then the boxes and their labels, and places
+  /// ``graphicsImage`` (or the image) over the whole area for terminals that show pictures;
+  /// on a canvas that ``Canvas/showsPictures``, only places it.
   public func draw(into canvas: inout Canvas) {
     guard let image else { return }
+    defer {
+      canvas.place(graphicsImage ?? image, in: Rect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+    }
+    // The terminal shows the picture itself: no half blocks under it.
+    if canvas.showsPictures { return }
     let fitted = fittedSize(in: canvas.size)
     guard fitted.width > 0 else { return }
     let scale = min(

@@ -42,6 +42,50 @@ public struct RGBImage: Hashable, Sendable {
     return (pixels[index], pixels[index + 1], pixels[index + 2])
   }
 
+  /// The image resized to `width` by `height` pixels: each pixel the average of the source
+  /// pixels under it (for shrinking); the image itself when the size is the same.
+  public func scaled(toWidth targetWidth: Int, height targetHeight: Int) -> RGBImage {
+    let newWidth = max(1, targetWidth)
+    let newHeight = max(1, targetHeight)
+    guard width > 0, height > 0 else { return self }
+    if newWidth == width, newHeight == height { return self }
+    var output = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
+    pixels.withUnsafeBufferPointer { source in
+      output.withUnsafeMutableBufferPointer { target in
+        for y in 0..<newHeight {
+          let top = y * height / newHeight
+          let bottom = max(top + 1, (y + 1) * height / newHeight)
+          for x in 0..<newWidth {
+            let left = x * width / newWidth
+            let right = max(left + 1, (x + 1) * width / newWidth)
+            var sums = (0, 0, 0)
+            for row in top..<bottom {
+              var index = (row * width + left) * 3
+              for _ in left..<right {
+                sums.0 += Int(source[index])
+                sums.1 += Int(source[index + 1])
+                sums.2 += Int(source[index + 2])
+                index += 3
+              }
+            }
+            let count = (bottom - top) * (right - left)
+            let offset = (y * newWidth + x) * 3
+            target[offset] = UInt8(sums.0 / count)
+            target[offset + 1] = UInt8(sums.1 / count)
+            target[offset + 2] = UInt8(sums.2 / count)
+          }
+        }
+      }
+    }
+    return RGBImage(uncheckedWidth: newWidth, height: newHeight, pixels: output)
+  }
+
+  init(uncheckedWidth width: Int, height: Int, pixels: [UInt8]) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
   /// The average color of the pixels in `[x0, x1) x [y0, y1)`, clamped to the image.
   func average(x0: Int, y0: Int, x1: Int, y1: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
     let left = max(0, min(x0, width - 1))

@@ -18,7 +18,7 @@ extension Canvas {
   /// Draws `widget` into `rect` of this canvas.
   public mutating func draw(_ widget: any Widget, in rect: Rect) {
     guard rect.width > 0, rect.height > 0 else { return }
-    var region = Canvas(size: rect.size, colorMode: colorMode)
+    var region = Canvas(size: rect.size, colorMode: colorMode, showsPictures: showsPictures)
     widget.draw(into: &region)
     draw(region, at: rect.origin)
   }

@@ -4,6 +4,8 @@
 /// Reads the window size of the terminal on `fd` with ioctl(TIOCGWINSZ).
 /// Returns 0 on success and -1 with errno set otherwise.
 int tui_window_size(int fd, unsigned short *rows, unsigned short *columns);
+/// The window's size in pixels from TIOCGWINSZ (0 when the terminal does not say).
+int tui_window_pixels(int fd, unsigned short *width, unsigned short *height);
 
 /// Installs handlers for SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGTSTP that write the
 /// signal number as one byte to `notify_fd` (a non-blocking pipe), and ignores SIGPIPE

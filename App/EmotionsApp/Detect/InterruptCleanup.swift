@@ -1,0 +1,56 @@
+import FaceAnalysis
+import Foundation
+import Synchronization
+
+/// While `detect --annotate` writes: SIGINT, SIGTERM and SIGHUP ask the detect loop to stop
+/// after the frames in hand (``pendingSignal``); the loop removes the unfinished video, with a
+/// line on standard error, its sources reap their ffmpeg children, and ``end(by:)`` ends the
+/// process by the same signal. A loop stuck in a read gets two seconds; then the handler
+/// ends every child, removes every unfinished video itself and ends the process.
+enum InterruptCleanup {
+  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+  private static let lock = NSLock()
+  private static let received = Atomic<Int32>(0)
+
+  /// The signal received, if any.
+  static var pendingSignal: Int32? {
+    let number = received.load(ordering: .acquiring)
+    return number == 0 ? nil : number
+  }
+
+  /// Installs the handlers; safe to call more than once.
+  static func install(streams: StandardStreams) {
+    lock.withLock {
+      guard sources.isEmpty else { return }
+      for number in [SIGINT, SIGTERM, SIGHUP] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler {
+          guard
+            received.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing).exchanged
+          else { return }
+          DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+            ChildProcesses.terminateAll()
+            for path in PartialOutputs.removeAll() {
+              streams.printError("--annotate \(path): interrupted; the unfinished video was removed")
+            }
+            end(by: number)
+          }
+        }
+        source.resume()
+        sources.append(source)
+      }
+    }
+  }
+
+  /// Ends the process by `number` with its default action, as if it had not been caught.
+  static func end(by number: Int32) -> Never {
+    signal(number, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, number)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(number)
+    exit(128 + number)
+  }
+}

@@ -1,0 +1,60 @@
+import CTurboJPEG
+import Foundation
+
+/// Writes RGB images as JPEG files through libjpeg-turbo's `tjCompress2` (4:2:0 chroma, as
+/// most cameras write them).
+///
+/// ```swift
+/// try JPEGEncoder.write(image, to: "/tmp/frame.jpg", quality: 90)
+/// ```
+public enum JPEGEncoder {
+  /// Why a JPEG could not be written.
+  public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What went wrong, from libjpeg-turbo or the system.
+    public var reason: String
+
+    /// `path: cannot write the JPEG (reason)`.
+    public var description: String { "\(path): cannot write the JPEG (\(reason))" }
+  }
+
+  /// The JPEG data of `image` at `quality` (1 to 100).
+  public static func encode(_ image: RGBImage, quality: Int = 92) -> Result<[UInt8], Failure> {
+    guard let handle = tjInitCompress() else {
+      return .failure(Failure(path: "", reason: "cannot start the JPEG encoder"))
+    }
+    defer { tjDestroy(handle) }
+    var buffer: UnsafeMutablePointer<UInt8>?
+    var size: UInt = 0
+    let status = image.pixels.withUnsafeBufferPointer { pixels in
+      tjCompress2(
+        handle, pixels.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue),
+        &buffer, &size, Int32(TJSAMP_420.rawValue), Int32(min(100, max(1, quality))), 0)
+    }
+    defer { tjFree(buffer) }
+    guard status == 0, let buffer else {
+      let reason = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "unknown error"
+      return .failure(Failure(path: "", reason: reason))
+    }
+    return .success(Array(UnsafeBufferPointer(start: buffer, count: Int(size))))
+  }
+
+  /// Writes `image` to `path`, replacing any file there; the file appears whole or not at all.
+  public static func write(_ image: RGBImage, to path: String, quality: Int = 92) throws(Failure) {
+    let bytes: [UInt8]
+    switch encode(image, quality: quality) {
+    case .success(let data): bytes = data
+    case .failure(let failure): throw Failure(path: path, reason: failure.reason)
+    }
+    let failure = AtomicFile.write(to: path) { temporary in
+      do {
+        try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+        return nil
+      } catch {
+        return error.localizedDescription
+      }
+    }
+    if let failure { throw Failure(path: path, reason: failure) }
+  }
+}

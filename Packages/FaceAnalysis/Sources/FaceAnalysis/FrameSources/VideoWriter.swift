@@ -1,0 +1,206 @@
+import Foundation
+
+/// Encodes frames into a video file through an `ffmpeg` child fed raw RGB frames on its
+/// standard input (`-f rawvideo -pix_fmt rgb24`): H.264 in an MP4 by default, or what the
+/// file's extension names (VP9 for `.webm`), at the source's frame rate, with the audio of
+/// `audioSource` copied when it has some (re-encoded when the container cannot hold its
+/// codec, such as FLAC in an MP4).
+///
+/// The file appears whole or not at all: ffmpeg writes a hidden temporary file beside it,
+/// renamed by ``finish()``. ``cancel()``, an error, or releasing the writer unfinished, stops
+/// ffmpeg, reaps it and removes the temporary file; ``PartialOutputs/removeAll()`` does the
+/// same for a signal handler.
+///
+/// ```swift
+/// let writer = try VideoWriter(path: "out.mp4", width: 640, height: 360, frameRate: "30000/1001")
+/// for image in frames { try writer.write(image) }
+/// try writer.finish()
+/// ```
+public final class VideoWriter {
+  /// Why a video could not be written.
+  public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The video file.
+    public var path: String
+    /// What went wrong, from ffmpeg or the system.
+    public var reason: String
+
+    /// `path: cannot write the video (reason)`.
+    public var description: String { "\(path): cannot write the video (\(reason))" }
+  }
+
+  /// The file being written.
+  public let path: String
+  /// Frame width in pixels.
+  public let width: Int
+  /// Frame height in pixels.
+  public let height: Int
+  /// The ffmpeg arguments, for diagnostics.
+  public let arguments: [String]
+
+  private let temporary: String
+  private let errorFile: String
+  private let pid: Int32
+  private var input: Int32
+  private var done = false
+
+  /// Starts ffmpeg writing `path`.
+  ///
+  /// - Parameters:
+  ///   - frameRate: frames per second as ffmpeg reads it, such as `30` or `30000/1001`.
+  ///   - audioSource: a file whose first audio stream is copied in, if it has one.
+  ///   - ffmpeg: the ffmpeg executable; `ffprobe` looks at the audio source.
+  /// - Throws: ``Failure`` when ffmpeg is missing or cannot start.
+  public init(
+    path: String, width: Int, height: Int, frameRate: String, audioSource: String? = nil,
+    ffmpeg: String = "ffmpeg", ffprobe: String = "ffprobe"
+  ) throws(Failure) {
+    self.path = path
+    self.width = width
+    self.height = height
+    let name = (path as NSString).lastPathComponent
+    let folder = (path as NSString).deletingLastPathComponent
+    let pathExtension = (name as NSString).pathExtension.lowercased()
+    // The temporary file keeps the extension, which is how ffmpeg picks the container.
+    temporary =
+      (folder.isEmpty ? "." : folder) + "/.\(name).\(getpid()).partial"
+      + (pathExtension.isEmpty ? ".mp4" : ".\(pathExtension)")
+    var arguments = [
+      "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24",
+      "-s", "\(width)x\(height)", "-framerate", frameRate, "-i", "pipe:0",
+    ]
+    let audioCodec = audioSource.flatMap { Self.audioCodec(of: $0, ffprobe: ffprobe) }
+    if let audioSource, let audioCodec {
+      arguments += ["-i", audioSource, "-map", "0:v:0", "-map", "1:a:0"]
+      arguments += ["-c:a", Self.audioCodecFitting(audioCodec, container: pathExtension)]
+    } else {
+      arguments += ["-map", "0:v:0"]
+    }
+    // 4:2:0 needs even sides: an odd one gets one more row or column, a copy of the last.
+    arguments += ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0,format=yuv420p"]
+    switch pathExtension {
+    case "webm": arguments += ["-c:v", "libvpx-vp9", "-b:v", "0", "-crf", "32", "-row-mt", "1"]
+    default: arguments += ["-c:v", "libx264", "-preset", "veryfast", "-crf", "20"]
+    }
+    if ["mp4", "mov", "m4v", ""].contains(pathExtension) { arguments += ["-movflags", "+faststart"] }
+    arguments.append(temporary)
+    self.arguments = arguments
+    let executable: String
+    do {
+      executable = try ToolRunner.locate(ffmpeg)
+    } catch {
+      throw Failure(path: path, reason: error.description)
+    }
+    errorFile = NSTemporaryDirectory() + "faceanalysis-writer-\(UUID().uuidString).log"
+    switch POSIX.spawn(
+      executable: executable, arguments: [ffmpeg] + arguments, errorFile: errorFile, pipeEnd: .childInput)
+    {
+    case .success(let child):
+      pid = child.pid
+      input = child.output
+      ChildProcesses.add(child.pid)
+      PartialOutputs.add(temporary, final: path)
+    case .failure(let failure):
+      try? FileManager.default.removeItem(atPath: errorFile)
+      throw Failure(path: path, reason: "cannot start \(ffmpeg): \(failure.reason)")
+    }
+  }
+
+  /// Sends one frame. A frame of another size, or ffmpeg ending early, is a failure that
+  /// cancels the file.
+  public func write(_ image: RGBImage) throws(Failure) {
+    guard !done else { throw Failure(path: path, reason: "the video was already finished") }
+    guard image.width == width, image.height == height else {
+      cancel()
+      throw Failure(
+        path: path, reason: "a frame of \(image.width)x\(image.height) in a video of \(width)x\(height)")
+    }
+    let sent = image.pixels.withUnsafeBytes { bytes in
+      bytes.baseAddress.map { POSIX.writeAll(input, from: $0, count: bytes.count) } ?? false
+    }
+    if !sent {
+      let reason = endChild(stop: false).reason ?? "ffmpeg stopped reading frames"
+      discard()
+      throw Failure(path: path, reason: reason)
+    }
+  }
+
+  /// Ends the stream, waits for ffmpeg to write the file, and moves it into place.
+  public func finish() throws(Failure) {
+    guard !done else { return }
+    let (status, reason) = endChild(stop: false)
+    guard status == 0 else {
+      discard()
+      throw Failure(path: path, reason: reason ?? "ffmpeg failed")
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      discard()
+      throw Failure(path: path, reason: reason)
+    }
+    PartialOutputs.remove(temporary)
+  }
+
+  /// Stops ffmpeg and removes what it wrote; the file at ``path`` is left as it was.
+  public func cancel() {
+    guard !done else { return }
+    _ = endChild(stop: true)
+    discard()
+  }
+
+  /// The codec of the first audio stream of `path`, nil when it has none.
+  static func audioCodec(of path: String, ffprobe: String) -> String? {
+    let arguments = [
+      "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
+    ]
+    guard case .success(let data)? = try? ToolRunner.run(ffprobe, arguments: arguments + [path]) else {
+      return nil
+    }
+    let name = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return name.isEmpty ? nil : name
+  }
+
+  /// `copy` when the container holds `codec` as it is, else a codec it holds (AAC, or Opus in
+  /// WebM): MP4 does not take FLAC or PCM, for example.
+  static func audioCodecFitting(_ codec: String, container: String) -> String {
+    switch container {
+    case "mp4", "m4v", "mov", "":
+      return ["aac", "mp3", "ac3", "eac3", "alac", "opus"].contains(codec) ? "copy" : "aac"
+    case "webm":
+      return ["opus", "vorbis"].contains(codec) ? "copy" : "libopus"
+    case "mkv":
+      return "copy"
+    default:
+      return ["aac", "mp3"].contains(codec) ? "copy" : "aac"
+    }
+  }
+
+  /// The running ffmpeg's process id, nil once it ended.
+  var processIdentifier: Int32? { done ? nil : pid }
+
+  /// The temporary file ffmpeg writes.
+  var temporaryPath: String { temporary }
+
+  deinit {
+    cancel()
+    try? FileManager.default.removeItem(atPath: errorFile)
+  }
+
+  /// Closes ffmpeg's input and reaps it (after SIGTERM when `stop`); its status and the last
+  /// line it wrote to stderr when it failed.
+  private func endChild(stop: Bool) -> (status: Int32, reason: String?) {
+    done = true
+    POSIX.closeDescriptor(input)
+    input = -1
+    let status = stop ? ChildProcesses.stop(pid) : ChildProcesses.wait(pid)
+    guard status != 0 else { return (status, nil) }
+    let text = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+    let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .last { !$0.isEmpty }
+    return (status, line ?? "ffmpeg exit status \(status)")
+  }
+
+  private func discard() {
+    POSIX.removeFile(temporary)
+    PartialOutputs.remove(temporary)
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import FaceAnalysis
+
+/// The ffmpeg encoder child: what it writes is read back by our own ffmpeg reader
+/// (``VideoSource``, an independent decode), and it is reaped on every path.
+@Suite("Writing videos")
+struct VideoWriterTests {
+  static func gray(_ level: UInt8, width: Int = 64, height: Int = 48) throws -> RGBImage {
+    try RGBImage(width: width, height: height, red: level, green: level, blue: level)
+  }
+
+  @Test func framesComeBackInOrderAtTheRateGiven() throws {
+    let folder = try TestFiles.temporaryFolder().path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/out.mp4"
+    let writer = try VideoWriter(path: path, width: 64, height: 48, frameRate: "15")
+    let levels: [UInt8] = [20, 80, 140, 200, 250]
+    for level in levels { try writer.write(try Self.gray(level)) }
+    try writer.finish()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.mp4"])
+    let source = try VideoSource(input: path, kind: .video)
+    #expect(source.frameRate == 15 && source.width == 64 && source.height == 48)
+    var read: [Double] = []
+    while let frame = try source.next() {
+      read.append(Double(frame.image.pixels.reduce(0) { $0 + Int($1) }) / Double(frame.image.pixels.count))
+    }
+    #expect(read.count == levels.count)
+    #expect(zip(read, levels).allSatisfy { abs($0 - Double($1)) < 3 }, "\(read)")
+  }
+
+  @Test func anOddSizeIsPaddedToEvenSides() throws {
+    let folder = try TestFiles.temporaryFolder().path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let writer = try VideoWriter(path: folder + "/odd.mp4", width: 33, height: 21, frameRate: "10")
+    try writer.write(try Self.gray(100, width: 33, height: 21))
+    try writer.finish()
+    let source = try VideoSource(input: folder + "/odd.mp4", kind: .video)
+    #expect(source.width == 34 && source.height == 22)
+  }
+
+  @Test func cancellingReapsFFmpegAndLeavesNothing() throws {
+    let folder = try TestFiles.temporaryFolder().path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let writer = try VideoWriter(path: folder + "/gone.mp4", width: 64, height: 48, frameRate: "10")
+    try writer.write(try Self.gray(10))
+    let pid = try #require(writer.processIdentifier)
+    writer.cancel()
+    #expect(writer.processIdentifier == nil)
+    #expect(kill(pid, 0) != 0, "ffmpeg is gone and reaped")
+    #expect(!ChildProcesses.running.contains(pid))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+    #expect(!PartialOutputs.pending.contains(folder + "/gone.mp4"))
+  }
+
+  @Test func aWriterReleasedUnfinishedLeavesNothing() throws {
+    let folder = try TestFiles.temporaryFolder().path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var pid: Int32?
+    do {
+      let writer = try VideoWriter(path: folder + "/dropped.mp4", width: 64, height: 48, frameRate: "10")
+      try writer.write(try Self.gray(10))
+      pid = writer.processIdentifier
+    }
+    let child = try #require(pid)
+    #expect(kill(child, 0) != 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+  }
+
+  @Test func aFrameOfAnotherSizeAndAnUnknownFormatAreFailures() throws {
+    let folder = try TestFiles.temporaryFolder().path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let writer = try VideoWriter(path: folder + "/size.mp4", width: 64, height: 48, frameRate: "10")
+    #expect(throws: VideoWriter.Failure.self) { try writer.write(try Self.gray(10, width: 32, height: 32)) }
+    let unknown = try VideoWriter(
+      path: folder + "/out.nosuchformat", width: 640, height: 480, frameRate: "10")
+    let failure = #expect(throws: VideoWriter.Failure.self) {
+      for _ in 0..<5 { try unknown.write(try Self.gray(10, width: 640, height: 480)) }
+      try unknown.finish()
+    }
+    #expect(failure?.path == folder + "/out.nosuchformat")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+    #expect(throws: VideoWriter.Failure.self) {
+      try VideoWriter(path: folder + "/x.mp4", width: 8, height: 8, frameRate: "10", ffmpeg: "no-such-ffmpeg")
+    }
+  }
+
+  @Test func audioThatTheContainerCannotHoldIsReencoded() {
+    #expect(VideoWriter.audioCodecFitting("aac", container: "mp4") == "copy")
+    #expect(VideoWriter.audioCodecFitting("flac", container: "mp4") == "aac")
+    #expect(VideoWriter.audioCodecFitting("flac", container: "mkv") == "copy")
+    #expect(VideoWriter.audioCodecFitting("aac", container: "webm") == "libopus")
+  }
+}

@@ -1,0 +1,1 @@
+int sixel_stand_in(void);
