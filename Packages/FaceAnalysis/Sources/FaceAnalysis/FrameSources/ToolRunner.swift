@@ -77,9 +77,7 @@ enum ToolRunner {
 
     /// The child's stderr, trimmed to its last non-empty line.
     func errorSummary() -> String {
-      let text = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
-      let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-      return lines.last { !$0.isEmpty } ?? "exit status \(exitStatus ?? -1)"
+      POSIX.lastLine(ofFile: errorFile) ?? "exit status \(exitStatus ?? -1)"
     }
 
     deinit {

@@ -193,10 +193,7 @@ public final class VideoWriter {
     input = -1
     let status = stop ? ChildProcesses.stop(pid) : ChildProcesses.wait(pid)
     guard status != 0 else { return (status, nil) }
-    let text = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
-    let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-      .last { !$0.isEmpty }
-    return (status, line ?? "ffmpeg exit status \(status)")
+    return (status, POSIX.lastLine(ofFile: errorFile) ?? "ffmpeg exit status \(status)")
   }
 
   private func discard() {

@@ -227,6 +227,20 @@ enum POSIX {
     }
   }
 
+  /// The last line of the file at `path` that is not blank, trimmed; `nil` when there is
+  /// none or the file cannot be read. For a child's stderr, read with POSIX calls: Foundation's
+  /// whole-file readers leak their buffer on an empty file.
+  static func lastLine(ofFile path: String) -> String? {
+    guard case .success(let bytes) = readRegularFile(path) else { return nil }
+    for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).reversed() {
+      guard let first = line.firstIndex(where: { !$0.isWhitespace }),
+        let last = line.lastIndex(where: { !$0.isWhitespace })
+      else { continue }
+      return String(line[first...last])
+    }
+    return nil
+  }
+
   /// A ``PathStatus`` other than `.regularFile`, as an error.
   struct PathProblem: Error, Equatable {
     let status: PathStatus
