@@ -68,15 +68,13 @@ struct AppUnderTest {
     self.messages = messages
     coordinator.showMessage = { messages.all.append(scheme.message(for: $0)) }
     coordinator.onRequirementMet = { [state] requirement in
-      state.update { $0.metRequirements[requirement.id] = .init(version: requirement.version, metAt: .now) }
+      state.recordMet(requirement)
     }
   }
 
   /// Where the launch instructor starts this app for `options`.
   func plan(_ options: LaunchInstructor.Options = .init()) -> LaunchInstructor.Plan {
-    LaunchInstructor.plan(
-      state: state.state, requirements: plugins.launchRequirements, options: options, scheme: scheme,
-      canOpen: { plugins.factory(opening: $0) != nil })
+    plugins.launchPlan(state: state.state, options: options)
   }
 
   /// Whether every launch requirement is met.

@@ -49,11 +49,7 @@ struct VisionLineModeTests {
 
     let terminal = VirtualTerminal(router: TerminalRouter(appName: "Emotions"), mode: .line)
     let app = AppUnderTest(router: terminal.router, scheduler: terminal.app)
-    for requirement in app.plugins.launchRequirements {
-      app.state.update {
-        $0.metRequirements[requirement.id] = .init(version: requirement.version, metAt: .now)
-      }
-    }
+    for requirement in app.plugins.launchRequirements { app.state.recordMet(requirement) }
     app.coordinator.onFinish = { [weak router = terminal.router] _ in router?.quit() }
     let link = try DeepLink(
       path: ["vision"], query: [DeepLink.QueryItem(name: "source", value: video)])

@@ -33,6 +33,13 @@ final class FlowPlugins {
   /// What the flows require on launch, in plugin order.
   var launchRequirements: [LaunchRequirement] { factories.compactMap(\.launchRequirement) }
 
+  /// Where the launch instructor starts these flows, for the state read at launch.
+  func launchPlan(state: AppState, options: LaunchInstructor.Options) -> LaunchInstructor.Plan {
+    LaunchInstructor.plan(
+      state: state, requirements: launchRequirements, options: options, scheme: Emotions.linkScheme,
+      canOpen: { self.factory(opening: $0) != nil })
+  }
+
   /// The ids of the flows, home first.
   var ids: [String] { factories.map(\.id) }
 }

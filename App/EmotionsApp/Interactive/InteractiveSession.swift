@@ -33,10 +33,8 @@ enum InteractiveSession {
     /// Starts where the launch instructor says, with a note for a saved stack that no longer
     /// opens and for a state file that could not be used.
     func start(options: InteractiveOptions) {
-      let plan = LaunchInstructor.plan(
-        state: state.state, requirements: plugins.launchRequirements,
-        options: .init(deepLink: options.link, startsFresh: options.startsFresh), scheme: Emotions.linkScheme,
-        canOpen: { plugins.factory(opening: $0) != nil })
+      let plan = plugins.launchPlan(
+        state: state.state, options: .init(deepLink: options.link, startsFresh: options.startsFresh))
       if let dropped = plan.droppedLink {
         state.update { $0.lastLink = nil }
         router.showMessage(
@@ -59,7 +57,7 @@ enum InteractiveSession {
     state.onWarning = { [weak router] in router?.showMessage($0, kind: .error) }
     coordinator.showMessage = { [weak router] in router?.showMessage(scheme.message(for: $0), kind: .error) }
     coordinator.onRequirementMet = { [weak state] requirement in
-      state?.update { $0.metRequirements[requirement.id] = .init(version: requirement.version, metAt: .now) }
+      state?.recordMet(requirement)
     }
     coordinator.onFinish = { [weak router] _ in router?.quit() }
     router.openDeepLinks(scheme: scheme) { [weak coordinator] link throws(DeepLinkError) in

@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// Holds the app state while the app runs and saves every change.
 ///
@@ -21,6 +22,11 @@ final class StateController {
     let loaded = store.load()
     state = loaded.state
     loadWarning = loaded.warning
+  }
+
+  /// Remembers that the user met `requirement`, now, and saves it.
+  func recordMet(_ requirement: LaunchRequirement) {
+    update { $0.metRequirements[requirement.id] = .init(version: requirement.version, metAt: .now) }
   }
 
   /// Changes the state and saves it.
