@@ -1,19 +1,34 @@
-/// A model as a graph of nodes in topological order, one input and one output.
+/// A model as a graph of nodes in topological order, one input and one or more outputs.
 struct ModelGraph: Equatable, Sendable {
   /// The nodes; every node's inputs come before it.
   var nodes: [GraphNode]
   /// The index of the input node.
   var input: Int
-  /// The index of the node whose output is the model's output.
-  var output: Int
+  /// The indices of the nodes whose outputs are the model's outputs, in order.
+  var outputs: [Int]
 
-  /// The number of nodes reading each node's output (the model output counts as a reader).
+  /// A graph with one output.
+  init(nodes: [GraphNode], input: Int, output: Int) {
+    self.init(nodes: nodes, input: input, outputs: [output])
+  }
+
+  /// A graph with any number of outputs.
+  init(nodes: [GraphNode], input: Int, outputs: [Int]) {
+    self.nodes = nodes
+    self.input = input
+    self.outputs = outputs
+  }
+
+  /// The first output (a Keras model's only one).
+  var output: Int { outputs[0] }
+
+  /// The number of nodes reading each node's output (each model output counts as a reader).
   func readerCounts() -> [Int] {
     var counts = [Int](repeating: 0, count: nodes.count)
     for node in nodes {
       for input in node.inputs { counts[input] += 1 }
     }
-    counts[output] += 1
+    for output in outputs { counts[output] += 1 }
     return counts
   }
 
@@ -80,7 +95,7 @@ struct ModelGraph: Equatable, Sendable {
     var candidate = first
     while true {
       let node = nodes[candidate]
-      guard readers[candidate] == 1, candidate != output, node.shape == nodes[index].shape else {
+      guard readers[candidate] == 1, !outputs.contains(candidate), node.shape == nodes[index].shape else {
         return nil
       }
       if node.operation == .identity, let next = node.inputs.first {

@@ -27,6 +27,10 @@ enum Operation: Equatable, Sendable {
   case add
   /// The inputs joined along one axis of the per-item shape.
   case concatenate(axis: Int)
+  /// Zeros around the input (TFLite's PAD).
+  case pad(ZeroPadding)
+  /// The input resized bilinearly (TFLite's RESIZE_BILINEAR).
+  case resize(BilinearResize)
 
   /// Whether a BatchNormalization after this node can fold into its weights.
   var canFoldAffine: Bool {

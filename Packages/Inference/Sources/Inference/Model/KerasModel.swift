@@ -24,9 +24,11 @@ public final class KerasModel: Sendable {
   /// The Keras version that wrote the file, when it says.
   public let kerasVersion: String?
 
+  /// The optimised graph, its memory plan and its arenas.
+  let runner: PlanRunner
+
   /// The optimised graph and its memory plan.
-  let plan: ExecutionPlan
-  let arenas = ArenaPool()
+  var plan: ExecutionPlan { runner.plan }
 
   /// Loads a Keras model file.
   ///
@@ -65,7 +67,7 @@ public final class KerasModel: Sendable {
     self.labels = labels
     self.kerasVersion = kerasVersion
     self.summary = ModelSummary(layers: layers, inputShape: inputShape, outputShape: outputShape)
-    self.plan = ExecutionPlan(graph: optimize ? graph.optimized() : graph)
+    self.runner = PlanRunner(plan: ExecutionPlan(graph: optimize ? graph.optimized() : graph))
   }
 
   /// Runs the model on a batch, its items spread over ``defaultThreads`` threads.
@@ -89,7 +91,7 @@ public final class KerasModel: Sendable {
   /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
   ///
   /// Safe to call from several threads at once. The items go through the layers in groups of
-  /// ``itemsPerGroup``: each convolution is `cblas_sgemm` over chunks of a group's output rows
+  /// ``PlanRunner/itemsPerGroup``: each convolution is `cblas_sgemm` over chunks of a group's output rows
   /// (M = items × output pixels, cut into chunks that stay in cache); the threads take whole
   /// groups, or share each group's chunks when there are fewer groups than threads. Neither
   /// groups nor chunks depend on the thread count, so neither do the results.
@@ -114,46 +116,13 @@ public final class KerasModel: Sendable {
 
   /// Runs the plan on `items` items at `input` and writes their outputs to `output`;
   /// `timings`, when given, receives each step's nanoseconds and GEMM FLOPs, summed over the
-  /// groups.
-  ///
-  /// The items go through the layers in groups of ``itemsPerGroup`` (the last may be
-  /// smaller). With at least as many groups as threads, the threads take whole groups (the
-  /// caller from the front, helpers from the back) and run them without waiting for each
-  /// other; otherwise each group shares its layers' chunks between the threads. Neither
-  /// groups nor chunks depend on the thread count, so neither do the results.
+  /// groups (see ``PlanRunner``).
   func run(
     _ input: UnsafePointer<Float>, items: Int, threads: Int, output: UnsafeMutablePointer<Float>,
     timings: UnsafeMutablePointer<(UInt64, Double)>? = nil
   ) {
-    let inputCount = inputShape.reduce(1, *)
-    let outputCount = outputShape.reduce(1, *)
-    HelperTeam.shared.reserve(helpers: threads - 1) { team in
-      let workers = 1 + (team?.helpers ?? 0)
-      let groupSize = min(items, Self.itemsPerGroup)
-      let groups = (items + groupSize - 1) / groupSize
-      /// Runs group `group`, its layers shared with `team` when given.
-      func runGroup(_ group: Int, team: HelperTeam.Reservation?) {
-        let first = group * groupSize
-        let count = min(groupSize, items - first)
-        arenas.withArena(floats: plan.floats(batch: count, workers: 1 + (team?.helpers ?? 0))) { arena in
-          let result = Executor.run(
-            plan, input: input + first * inputCount, batch: count, arena: arena, team: team,
-            timings: timings, addTimings: group > 0)
-          (output + first * outputCount).initialize(from: result, count: count * outputCount)
-        }
-      }
-      if let team, groups >= workers, timings == nil {
-        team.run(chunks: groups) { group, _ in runGroup(group, team: nil) }
-      } else {
-        for group in 0..<groups { runGroup(group, team: team) }
-      }
-    }
+    runner.run(input, items: items, threads: threads, outputs: [output], timings: timings)
   }
-
-  /// The most items that go through the layers together: small enough that a group's
-  /// activations stay in a core's L2 cache, which larger groups leave and run slower
-  /// (Tools/Benchmarks/README.md, "Threads").
-  static let itemsPerGroup = 2
 
   /// The thread count of ``predict(_:)``: one per active processor.
   public static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount }

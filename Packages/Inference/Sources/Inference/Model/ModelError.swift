@@ -31,6 +31,13 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible, Loc
   /// OpenBLAS, which runs the convolutions, could not be loaded; the reason comes from the
   /// dynamic loader.
   case blasUnavailable(String)
+  /// The file is not a TFLite flatbuffer (no `TFL3` identifier), or too small to be one.
+  case notTFLite(String)
+  /// The file is a TFLite flatbuffer, but damaged or truncated: an offset, a vector or a
+  /// constant does not fit.
+  case corruptTFLite(String, reason: String)
+  /// The model uses a TFLite operator this runtime does not run; `tensor` is its first output.
+  case unsupportedOperator(String, tensor: String)
 
   /// A one-line message naming the problem.
   public var description: String {
@@ -64,6 +71,12 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible, Loc
       return "input tensor has shape \(Self.format(found)), expected \(Self.format(expected))"
     case .blasUnavailable(let reason):
       return "OpenBLAS could not be loaded (\(reason)); install Debian's libopenblas0 (Tools/setup does)"
+    case .notTFLite(let path):
+      return "\(path) is not a TFLite model (a .tflite flatbuffer is expected)"
+    case .corruptTFLite(let path, let reason):
+      return "\(path) is a damaged TFLite file: \(reason)"
+    case .unsupportedOperator(let name, let tensor):
+      return "unsupported TFLite operator \(name) (writing '\(tensor)')"
     }
   }
 

@@ -57,8 +57,8 @@ struct ExecutionPlan: Sendable {
   let slots: [Int]
   /// Floats of scratch one worker thread needs for a chunk of any step (whole cache lines).
   let scratchPerWorker: Int
-  /// The slot holding the model's output.
-  let output: Int
+  /// The slots holding the model's outputs, in order.
+  let outputs: [Int]
 
   /// Lays out `graph`.
   init(graph: ModelGraph) {
@@ -121,10 +121,9 @@ struct ExecutionPlan: Sendable {
     self.steps = steps
     self.slots = slots.sizes.map(Self.wholeCacheLines)
     self.scratchPerWorker = Self.wholeCacheLines(scratch)
-    if case .slot(let slot) = storage[graph.output] {
-      self.output = slot
-    } else {
-      self.output = 0
+    self.outputs = graph.outputs.map { output in
+      if case .slot(let slot) = storage[output] { return slot }
+      return 0
     }
   }
 
@@ -232,6 +231,13 @@ struct ExecutionPlan: Sendable {
       return (
         geometry.outputHeight, rows(width: geometry.outputWidth, floatsPerPixel: 2 * pooling.channels), 0
       )
+    case .pad(let padding):
+      return (
+        padding.outputHeight,
+        rows(width: padding.outputWidth, floatsPerPixel: padding.inputChannels + padding.outputChannels), 0
+      )
+    case .resize(let resize):
+      return (resize.outputHeight, rows(width: resize.outputWidth, floatsPerPixel: 2 * resize.channels), 0)
     case .globalAveragePooling, .concatenate:
       let itemFloats = node.inputs.map { graph.nodes[$0].itemCount }.reduce(node.itemCount, +)
       return (1, rows(width: 1, floatsPerPixel: itemFloats), 0)

@@ -3,7 +3,8 @@ import Dispatch
 /// Runs an ``ExecutionPlan`` on a batch, inside one scratch arena: the steps one after the
 /// other, each over the whole batch, its chunks shared by the caller and the helper team.
 enum Executor {
-  /// Runs every step for `batch` items read from `input`; returns where the output is.
+  /// Runs every step for `batch` items read from `input`; the outputs are then in their slots
+  /// (``ExecutionPlan/offset(ofSlot:batch:)`` of ``ExecutionPlan/outputs``).
   ///
   /// `input` holds `batch` items of the model's input shape; the arena holds at least
   /// `plan.floats(batch: batch, workers: workers)` floats, where `workers` is 1 plus the
@@ -14,7 +15,7 @@ enum Executor {
     _ plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int, arena: ScratchArena,
     team: HelperTeam.Reservation?, timings: UnsafeMutablePointer<(UInt64, Double)>? = nil,
     addTimings: Bool = false
-  ) -> UnsafePointer<Float> {
+  ) {
     for (index, step) in plan.steps.enumerated() {
       let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
       let flops = timings == nil ? 0 : BLASConfiguration.sgemmFLOPs
@@ -43,7 +44,6 @@ enum Executor {
         timings[index] = addTimings ? (timings[index].0 + step.0, timings[index].1 + step.1) : step
       }
     }
-    return UnsafePointer(arena.base + plan.offset(ofSlot: plan.output, batch: batch))
   }
 }
 
@@ -105,6 +105,16 @@ private struct StepWork {
       PoolingKernel.run(
         pooling, activation: node.activation, input: first,
         output: output + rows.range.lowerBound * pooling.geometry.outputWidth * channels, rows: rows)
+    case .pad(let padding):
+      let target = output + rows.range.lowerBound * padding.outputWidth * channels
+      PadKernel.run(padding, input: first, output: target, rows: rows)
+      Epilogue.activate(
+        node.activation, target, rows: rows.range.count * padding.outputWidth, channels: channels)
+    case .resize(let resize):
+      let target = output + rows.range.lowerBound * resize.outputWidth * channels
+      ResizeKernel.run(resize, input: first, output: target, rows: rows)
+      Epilogue.activate(
+        node.activation, target, rows: rows.range.count * resize.outputWidth, channels: channels)
     case .globalAveragePooling:
       let source = plan.graph.nodes[node.inputs[0]].shape
       PoolingKernel.globalAverage(

