@@ -7,12 +7,23 @@ public struct RecognizedFace: Sendable, Equatable, Codable {
   public let scores: [Float]
   /// Class names in model order: angry, disgust, fear, happy, sad, surprise, neutral.
   public let labels: [String]
+  /// How sure the face detector is that this is a face (0...1), when it says (BlazeFace does,
+  /// the Haar cascade does not).
+  public let detectorConfidence: Float?
+  /// The detector's keypoints in pixels, in ``FacePoint/keypointNames`` order (BlazeFace's
+  /// six); empty for the Haar cascade.
+  public let keypoints: [FacePoint]
 
-  /// A face from its box and per-label scores.
-  public init(box: BoundingBox, scores: [Float], labels: [String]) {
+  /// A face from its box, per-label scores and what the detector said of it.
+  public init(
+    box: BoundingBox, scores: [Float], labels: [String], detectorConfidence: Float? = nil,
+    keypoints: [FacePoint] = []
+  ) {
     self.box = box
     self.scores = scores
     self.labels = labels
+    self.detectorConfidence = detectorConfidence
+    self.keypoints = keypoints
   }
 
   /// The index of the highest score (the first one on ties, as Python's `max` picks).

@@ -53,7 +53,7 @@ struct FrameSourceTests {
     for (frame, (boxes, faces)) in zip(frames, zip(expectedBoxes, expectedFaces)) {
       #expect(frame.index == boxes["frame"] as? Int)
       let gray = frame.image.grayscale()
-      let found = recognizer.detector.detect(in: gray).map(\.array).sorted {
+      let found = try recognizer.faces(rgb: nil, gray: gray).map(\.box.array).sorted {
         $0.lexicographicallyPrecedes($1)
       }
       #expect(found == (boxes["boxes"] as? [[Int]]), "frame \(frame.index)")

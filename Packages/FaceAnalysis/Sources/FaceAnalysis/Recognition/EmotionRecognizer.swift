@@ -2,9 +2,10 @@ import Foundation
 import Inference
 
 /// Finds faces and names their emotions the way the `fer` package does with its Keras model:
-/// OpenCV gray conversion, the Haar cascade with fer's parameters, fer's crop (square box,
-/// 10 px margins, 40 px padding with the mean of the bottom two rows), a bilinear resize to
-/// 64 x 64, scaling to -1...1 and one classifier batch for all faces of the image.
+/// OpenCV gray conversion, the Haar cascade with fer's parameters (or BlazeFace, when the
+/// options choose it), fer's crop (square box, 10 px margins, 40 px padding with the mean of
+/// the bottom two rows) whichever detector found the box, a bilinear resize to 64 x 64,
+/// scaling to -1...1 and one classifier batch for all faces of the image.
 ///
 /// ```swift
 /// let recognizer = try EmotionRecognizer(files: ModelFiles.locate(modelDirectory: nil))
@@ -17,7 +18,7 @@ public struct EmotionRecognizer: Sendable {
   public static let labels = ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"]
 
   /// The face detector.
-  public let detector: HaarFaceDetector
+  public let detector: any FaceDetector
   /// The emotion classifier.
   public let classifier: any EmotionClassifier
   /// Detection and cropping parameters.
@@ -30,7 +31,7 @@ public struct EmotionRecognizer: Sendable {
 
   /// A recognizer from its parts.
   public init(
-    detector: HaarFaceDetector, classifier: any EmotionClassifier,
+    detector: any FaceDetector, classifier: any EmotionClassifier,
     options: RecognitionOptions = RecognitionOptions(),
     labels: [String] = EmotionRecognizer.labels
   ) {
@@ -40,14 +41,20 @@ public struct EmotionRecognizer: Sendable {
     self.labels = labels
   }
 
-  /// Loads the cascade and the Keras model; fails early on options that cannot work.
+  /// Loads the face detector `files` name and the Keras model; fails early on options that
+  /// cannot work.
   public init(files: ModelFiles, options: RecognitionOptions = RecognitionOptions()) throws(RecognizerError) {
     if let problem = options.detection.problem { throw RecognizerError.invalidOptions(problem) }
-    let detector: HaarFaceDetector
-    do {
-      detector = try HaarFaceDetector(contentsOfFile: files.cascade.path)
-    } catch {
-      throw RecognizerError.cascade(error)
+    let detector: any FaceDetector
+    switch files.detector {
+    case .haar:
+      do {
+        detector = try HaarFaceDetector(contentsOfFile: files.detectorModel.path)
+      } catch {
+        throw RecognizerError.cascade(error)
+      }
+    case .blazeFace, .blazeFaceShort:
+      detector = try BlazeFaceDetector(contentsOf: files.detectorModel, kind: files.detector)
     }
     let model: KerasModel
     do {
@@ -60,34 +67,43 @@ public struct EmotionRecognizer: Sendable {
 
   /// The faces in an RGB image with their emotions, in detection order.
   public func recognize(_ image: RGBImage) throws(RecognizerError) -> [RecognizedFace] {
-    try recognize(gray: image.grayscale())
+    let gray = image.grayscale()
+    return try classify(gray: gray, faces: try faces(rgb: image, gray: gray))
   }
 
   /// The faces in a gray image with their emotions, in detection order.
   public func recognize(gray: GrayImage) throws(RecognizerError) -> [RecognizedFace] {
-    let boxes = try faceBoxes(in: gray)
-    return try classify(gray: gray, boxes: boxes)
+    try classify(gray: gray, faces: try faces(rgb: nil, gray: gray))
   }
 
-  /// The boxes the pipeline will classify: the detector's, or the whole image.
-  public func faceBoxes(in gray: GrayImage) throws(RecognizerError) -> [BoundingBox] {
+  /// The faces the pipeline will classify: the detector's, or the whole image. `gray` is
+  /// `rgb`'s gray version (or the only picture there is).
+  public func faces(rgb: RGBImage?, gray: GrayImage) throws(RecognizerError) -> [DetectedFace] {
     if let problem = options.detection.problem { throw RecognizerError.invalidOptions(problem) }
-    if options.wholeImage { return [BoundingBox(x: 0, y: 0, width: gray.width, height: gray.height)] }
-    return detector.detect(in: gray, options: options.detection, threads: threadsPerImage)
+    if options.wholeImage {
+      return [DetectedFace(box: BoundingBox(x: 0, y: 0, width: gray.width, height: gray.height))]
+    }
+    return detector.detectFaces(rgb: rgb, gray: gray, options: options.detection, threads: threadsPerImage)
   }
 
   /// Classifies given face boxes of a gray image (fer's `face_rectangles` argument).
   public func classify(gray: GrayImage, boxes: [BoundingBox]) throws(RecognizerError) -> [RecognizedFace] {
-    guard !boxes.isEmpty else { return [] }
+    try classify(gray: gray, faces: boxes.map { DetectedFace(box: $0) })
+  }
+
+  /// Classifies detected faces of a gray image, each cropped by fer's rule from its box; the
+  /// detector's confidence and keypoints go along.
+  public func classify(gray: GrayImage, faces: [DetectedFace]) throws(RecognizerError) -> [RecognizedFace] {
+    guard !faces.isEmpty else { return [] }
     let (height, width) = try inputSize()
     let cropper = FaceCropper(gray: gray, padding: options.padding, margin: options.margin)
-    var kept: [BoundingBox] = []
+    var kept: [DetectedFace] = []
     var values: [Float] = []
-    values.reserveCapacity(boxes.count * width * height)
-    for box in boxes {
-      guard let face = cropper.input(for: box, width: width, height: height) else { continue }
-      kept.append(box)
-      values += face
+    values.reserveCapacity(faces.count * width * height)
+    for face in faces {
+      guard let crop = cropper.input(for: face.box, width: width, height: height) else { continue }
+      kept.append(face)
+      values += crop
     }
     guard !kept.isEmpty else { return [] }
     let output: Tensor
@@ -102,9 +118,11 @@ public struct EmotionRecognizer: Sendable {
       throw RecognizerError.classification(reason: "unexpected output shape \(output.shape)")
     }
     let names = labels.count == classes ? labels : (0..<classes).map { "class \($0)" }
-    return kept.enumerated().map { index, box in
+    return kept.enumerated().map { index, face in
       RecognizedFace(
-        box: box, scores: Array(output.values[(index * classes)..<((index + 1) * classes)]), labels: names)
+        box: face.box, scores: Array(output.values[(index * classes)..<((index + 1) * classes)]),
+        labels: names,
+        detectorConfidence: face.confidence, keypoints: face.keypoints)
     }
   }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the emotion model and the face cascade live, found as DESIGN section 7 says: an
+/// Where the emotion model and the face detector's model live, found as DESIGN section 7 says: an
 /// explicit folder (`--model-dir`), `$EMOTIONS_MODEL_DIR`, `$XDG_DATA_HOME/emotions/models`
 /// (default `~/.local/share/emotions/models`), then `Models/` in the current directory.
 public struct ModelFiles: Sendable, Equatable {
@@ -13,13 +13,26 @@ public struct ModelFiles: Sendable, Equatable {
 
   /// The Keras emotion model.
   public var emotionModel: URL
-  /// The Haar cascade.
-  public var cascade: URL
+  /// Which face detector `detectorModel` is for.
+  public var detector: FaceDetectorKind
+  /// The face detector's file: the Haar cascade XML, or a BlazeFace `.tflite` model.
+  public var detectorModel: URL
 
-  /// Explicit paths.
+  /// Explicit paths, for the Haar cascade.
   public init(emotionModel: URL, cascade: URL) {
+    self.init(emotionModel: emotionModel, detector: .haar, detectorModel: cascade)
+  }
+
+  /// Explicit paths, for any detector.
+  public init(emotionModel: URL, detector: FaceDetectorKind, detectorModel: URL) {
     self.emotionModel = emotionModel
-    self.cascade = cascade
+    self.detector = detector
+    self.detectorModel = detectorModel
+  }
+
+  /// The file name of `detector`'s model in a models folder.
+  public static func detectorModelName(_ detector: FaceDetectorKind) -> String {
+    BlazeFaceDetector.modelName(for: detector) ?? cascadeName
   }
 
   /// The folders searched, in order.
@@ -39,10 +52,11 @@ public struct ModelFiles: Sendable, Equatable {
     return folders
   }
 
-  /// Finds both files, each in the first folder that has it. With an explicit `modelDirectory`
-  /// only that folder is searched.
+  /// Finds the emotion model and `detector`'s model, each in the first folder that has it. With
+  /// an explicit `modelDirectory` only that folder is searched.
   public static func locate(
-    modelDirectory: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+    modelDirectory: String? = nil, detector: FaceDetectorKind = .haar,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
     currentDirectory: String = FileManager.default.currentDirectoryPath
   ) throws(RecognizerError) -> ModelFiles {
     let folders =
@@ -55,6 +69,8 @@ public struct ModelFiles: Sendable, Equatable {
       }
       throw RecognizerError.modelNotFound(file: name, searched: folders)
     }
-    return ModelFiles(emotionModel: try find(emotionModelName), cascade: try find(cascadeName))
+    return ModelFiles(
+      emotionModel: try find(emotionModelName), detector: detector,
+      detectorModel: try find(detectorModelName(detector)))
   }
 }

@@ -1,6 +1,8 @@
 /// How `EmotionRecognizer` finds and crops faces. The defaults are fer's.
 public struct RecognitionOptions: Sendable, Equatable, Codable {
-  /// Face detector parameters (fer: scale factor 1.1, 5 neighbours, 50 px minimum).
+  /// Which face detector runs (``FaceDetectorKind/haar``, fer's, by default).
+  public var detector: FaceDetectorKind
+  /// Haar cascade parameters (fer: scale factor 1.1, 5 neighbours, 50 px minimum).
   public var detection: DetectionOptions
   /// Skip detection and classify the whole image as one face.
   public var wholeImage: Bool
@@ -10,11 +12,13 @@ public struct RecognitionOptions: Sendable, Equatable, Codable {
   /// (fer: 40).
   public var padding: Int
 
-  /// fer's pipeline: its detection defaults, 10 px margins, 40 px padding.
+  /// fer's pipeline: its detector and detection defaults, 10 px margins, 40 px padding.
   public init(
-    detection: DetectionOptions = DetectionOptions(), wholeImage: Bool = false, margin: Int = 10,
-    padding: Int = 40
+    detector: FaceDetectorKind = .haar, detection: DetectionOptions = DetectionOptions(),
+    wholeImage: Bool = false,
+    margin: Int = 10, padding: Int = 40
   ) {
+    self.detector = detector
     self.detection = detection
     self.wholeImage = wholeImage
     self.margin = margin

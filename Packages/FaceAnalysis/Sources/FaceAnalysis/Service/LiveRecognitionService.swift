@@ -29,7 +29,7 @@ public final class LiveRecognitionService: RecognitionService, @unchecked Sendab
 
   /// The model files this service uses.
   public func modelFiles() throws(RecognizerError) -> ModelFiles {
-    try ModelFiles.locate(modelDirectory: modelDirectory)
+    try ModelFiles.locate(modelDirectory: modelDirectory, detector: options.detector)
   }
 
   /// The recognizer, loaded on first use.
@@ -130,9 +130,9 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   func recognize(_ frame: Frame) throws -> RecognizedFrame {
     let gray = frame.image.grayscale()
     let started = DispatchTime.now()
-    let boxes = try recognizer.faceBoxes(in: gray)
+    let detections = try recognizer.faces(rgb: frame.image, gray: gray)
     let detected = DispatchTime.now()
-    let faces = try recognizer.classify(gray: gray, boxes: boxes)
+    let faces = try recognizer.classify(gray: gray, faces: detections)
     let classified = DispatchTime.now()
     return RecognizedFrame(
       index: frame.index, time: frame.time ?? 0, name: frame.source, image: frame.image, faces: faces,
