@@ -72,4 +72,39 @@ enum RawMode {
         "peak_rss_with_children_mb": .array(row.peakBytes.map { .number(Double($0) / 1_048_576) }),
       ]).text)
   }
+
+  /// `blazeface <image> --model full|short --threads T --repeats R`: seconds of the model alone
+  /// (one `predict` of its input) and of the whole detector (letterbox, model, decoding,
+  /// suppression) on the image, and the faces found.
+  static func blazeFace(image path: String, kind: FaceDetectorKind, threads: Int, repeats: Int, workspace: Workspace)
+    throws
+  {
+    let image = try ImageDecoder().decode(contentsOfFile: path)
+    let gray = image.grayscale()
+    let detector = try workspace.loadBlazeFace(kind)
+    let name = BlazeFaceDetector.modelName(for: kind) ?? ""
+    let model = try TFLiteModel(contentsOf: workspace.root.appendingPathComponent("Models").appendingPathComponent(name))
+    let input = try Tensor(shape: [1] + model.inputShape, repeating: 0.25)
+    let modelSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
+      _ = try? model.predict(input, threads: threads)
+    }
+    var faces: [DetectedFace] = []
+    let detectSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
+      faces = detector.detectFaces(rgb: image, gray: gray, options: DetectionOptions(), threads: threads)
+    }
+    // Each operator class's share of the model's time, summed over 20 profiled runs.
+    var classes: [String: Double] = [:]
+    for _ in 0..<20 {
+      for step in try model.profile(input, threads: threads) {
+        classes[step.className, default: 0] += step.seconds / 20
+      }
+    }
+    print(
+      JSON.object([
+        "operator_seconds": .object(classes.mapValues { .number($0) }),
+        "model_seconds": .array(modelSample.seconds.map { .number($0) }),
+        "detect_seconds": .array(detectSample.seconds.map { .number($0) }),
+        "faces": .integer(faces.count),
+      ]).text)
+  }
 }

@@ -36,6 +36,12 @@ struct Workspace {
 
   /// The face detector.
   func loadDetector() throws -> HaarFaceDetector {
-    try HaarFaceDetector(contentsOfFile: files.cascade.path)
+    try HaarFaceDetector(contentsOfFile: files.detectorModel.path)
+  }
+
+  /// A BlazeFace detector (full or short range).
+  func loadBlazeFace(_ kind: FaceDetectorKind) throws -> BlazeFaceDetector {
+    let name = BlazeFaceDetector.modelName(for: kind) ?? ""
+    return try BlazeFaceDetector(contentsOf: root.appendingPathComponent("Models").appendingPathComponent(name), kind: kind)
   }
 }

@@ -1,3 +1,4 @@
+import FaceAnalysis
 import Foundation
 
 let usage = """
@@ -6,6 +7,8 @@ let usage = """
          bench cnn <faces.f32> --batch B [--repeats N]         timings as JSON
          bench haar <frame.pgm> [--repeats N]                  timings and boxes as JSON
          bench e2e <video> [--repeats N]                       emotions detect timings as JSON
+         bench blazeface <image> [--model full|short] [--threads T] [--repeats N]
+                                                               BlazeFace timings as JSON
          bench vision [<video>] [--frames N]                   Vision's picture per graphics mode
   """
 
@@ -31,6 +34,12 @@ do {
   case "e2e":
     guard let video = arguments.positional.first else { throw BenchError.usage(usage) }
     try RawMode.endToEnd(video: video, repeats: try arguments.integer("repeats", 5), workspace: workspace)
+  case "blazeface":
+    guard let image = arguments.positional.first else { throw BenchError.usage(usage) }
+    let kind: FaceDetectorKind = arguments.options["model"] == "short" ? .blazeFaceShort : .blazeFace
+    try RawMode.blazeFace(
+      image: image, kind: kind, threads: try arguments.integer("threads", 1),
+      repeats: try arguments.integer("repeats", 100), workspace: workspace)
   case "vision":
     let video = arguments.positional.first ?? workspace.fixture("faces.mp4")
     let frames = try arguments.integer("frames", 300)

@@ -18,24 +18,6 @@ extension KerasModel {
     guard batch.shape.count == inputShape.count + 1, Array(batch.shape.dropFirst()) == inputShape else {
       throw ModelError.inputShapeMismatch(expected: [-1] + inputShape, found: batch.shape)
     }
-    let items = batch.shape[0]
-    guard items > 0 else { return [] }
-    var timings = [(UInt64, Double)](repeating: (0, 0), count: plan.steps.count)
-    var output = [Float](repeating: 0, count: items * outputShape.reduce(1, *))
-    batch.withUnsafeBufferPointer { input in
-      guard let base = input.baseAddress else { return }
-      timings.withUnsafeMutableBufferPointer { timings in
-        output.withUnsafeMutableBufferPointer { output in
-          guard let target = output.baseAddress else { return }
-          run(base, items: items, threads: threads, output: target, timings: timings.baseAddress)
-        }
-      }
-    }
-    return zip(plan.steps, timings).map { step, timing in
-      let node = plan.graph.nodes[step.node]
-      return StepTiming(
-        name: node.name, className: node.className, outputShape: node.shape,
-        seconds: Double(timing.0) / 1e9, sgemmFLOPs: timing.1)
-    }
+    return runner.profile(batch, threads: threads)
   }
 }

@@ -36,41 +36,52 @@ struct Letterbox {
   /// `side` x 3, row-major.
   func input(from image: RGBImage) -> [Float] {
     let rows = PillowFilter(input: paddedSide.height, output: side)
-    let columns = PillowFilter(input: paddedSide.width, output: side)
+    let columns = PillowFilter(input: paddedSide.width, output: side, skipping: offset.left, valid: image.width)
+    let rowFloats = side * 3
     // The horizontal pass over the picture's rows (the padding rows stay black).
-    var horizontal = [UInt8](repeating: 0, count: paddedSide.height * side * 3)
+    var horizontal = [UInt8](repeating: 0, count: paddedSide.height * rowFloats)
     image.pixels.withUnsafeBufferPointer { pixels in
-      for y in 0..<image.height {
-        let source = y * image.width * 3
-        let target = (y + offset.top) * side * 3
-        for x in 0..<side {
-          let taps = columns.taps[x]
-          var sums = (PillowFilter.half, PillowFilter.half, PillowFilter.half)
-          for (index, weight) in taps.weights.enumerated() {
-            let column = taps.first + index - offset.left
-            guard column >= 0, column < image.width else { continue }
-            let pixel = source + column * 3
-            sums.0 += Int(pixels[pixel]) * weight
-            sums.1 += Int(pixels[pixel + 1]) * weight
-            sums.2 += Int(pixels[pixel + 2]) * weight
+      horizontal.withUnsafeMutableBufferPointer { target in
+        columns.weights.withUnsafeBufferPointer { weights in
+          guard let pixels = pixels.baseAddress, let target = target.baseAddress, let weights = weights.baseAddress
+          else { return }
+          for y in 0..<image.height {
+            let source = pixels + y * image.width * 3
+            let row = target + (y + offset.top) * rowFloats
+            for x in 0..<side {
+              let first = columns.first[x]
+              var sums = (PillowFilter.half, PillowFilter.half, PillowFilter.half)
+              for tap in 0..<columns.count[x] {
+                let weight = Int(weights[x * columns.stride + tap])
+                let pixel = source + (first + tap) * 3
+                sums.0 &+= Int(pixel[0]) &* weight
+                sums.1 &+= Int(pixel[1]) &* weight
+                sums.2 &+= Int(pixel[2]) &* weight
+              }
+              row[x * 3] = PillowFilter.clip(sums.0)
+              row[x * 3 + 1] = PillowFilter.clip(sums.1)
+              row[x * 3 + 2] = PillowFilter.clip(sums.2)
+            }
           }
-          horizontal[target + x * 3] = PillowFilter.clip(sums.0)
-          horizontal[target + x * 3 + 1] = PillowFilter.clip(sums.1)
-          horizontal[target + x * 3 + 2] = PillowFilter.clip(sums.2)
         }
       }
     }
     // The vertical pass, then the scaling Pillow's bytes get in numpy: x * (2 / 255) - 1.
-    var input = [Float](repeating: 0, count: side * side * 3)
+    var input = [Float](repeating: 0, count: side * rowFloats)
     let scale = Float(2.0 / 255.0)
-    for y in 0..<side {
-      let taps = rows.taps[y]
-      for sample in 0..<(side * 3) {
-        var sum = PillowFilter.half
-        for (index, weight) in taps.weights.enumerated() {
-          sum += Int(horizontal[(taps.first + index) * side * 3 + sample]) * weight
+    var sums = [Int](repeating: 0, count: rowFloats)
+    horizontal.withUnsafeBufferPointer { horizontal in
+      guard let horizontal = horizontal.baseAddress else { return }
+      for y in 0..<side {
+        for index in 0..<rowFloats { sums[index] = PillowFilter.half }
+        for tap in 0..<rows.count[y] {
+          let weight = Int(rows.weights[y * rows.stride + tap])
+          let source = horizontal + (rows.first[y] + tap) * rowFloats
+          for index in 0..<rowFloats { sums[index] &+= Int(source[index]) &* weight }
         }
-        input[y * side * 3 + sample] = Float(PillowFilter.clip(sum)) * scale - 1
+        for index in 0..<rowFloats {
+          input[y * rowFloats + index] = Float(PillowFilter.clip(sums[index])) * scale - 1
+        }
       }
     }
     return input
@@ -86,43 +97,57 @@ struct Letterbox {
 }
 
 /// Pillow's resampling weights for one axis with its bilinear filter (`ImagingResample`): for
-/// each output pixel the first input pixel and the fixed-point weights of the taps from it.
+/// each output pixel the first input pixel and the fixed-point weights of the taps from it,
+/// `stride` weights apart.
 struct PillowFilter {
   /// Fractional bits of the weights (Pillow's `PRECISION_BITS` for 8-bit images).
   static let precision = 22
   /// The rounding term every sum starts from.
   static let half = 1 << (precision - 1)
 
-  /// The taps of each output pixel.
-  let taps: [(first: Int, weights: [Int])]
+  /// Each output pixel's first input pixel (in the picture, past any padding skipped).
+  let first: [Int]
+  /// Each output pixel's number of taps.
+  let count: [Int]
+  /// The taps' weights, `stride` per output pixel.
+  let weights: [Int32]
+  /// Weights per output pixel in `weights`.
+  let stride: Int
 
-  /// The weights of resizing `input` pixels to `output`.
-  init(input: Int, output: Int) {
+  /// The weights of resizing `input` pixels to `output`. Taps on the `skipping` pixels before
+  /// the picture and past its `valid` pixels read black padding and are left out.
+  init(input: Int, output: Int, skipping padding: Int = 0, valid: Int? = nil) {
     let scale = Double(input) / Double(output)
     let filterScale = max(scale, 1)
     let support = filterScale  // the triangle's support, 1, widened by the reduction
-    var taps: [(first: Int, weights: [Int])] = []
-    taps.reserveCapacity(output)
+    let stride = Int(support.rounded(.up)) * 2 + 1
+    let valid = valid ?? input
+    var first = [Int](repeating: 0, count: output)
+    var count = [Int](repeating: 0, count: output)
+    var weights = [Int32](repeating: 0, count: output * stride)
     for index in 0..<output {
       let centre = (Double(index) + 0.5) * scale
-      let first = max(Int(centre - support + 0.5), 0)
-      let count = min(Int(centre + support + 0.5), input) - first
-      var weights = (0..<max(count, 0)).map { tap -> Double in
-        let distance = abs((Double(first + tap) - centre + 0.5) / filterScale)
+      let start = max(Int(centre - support + 0.5), 0)
+      let taps = min(Int(centre + support + 0.5), input) - start
+      var real = (0..<max(taps, 0)).map { tap -> Double in
+        let distance = abs((Double(start + tap) - centre + 0.5) / filterScale)
         return distance < 1 ? 1 - distance : 0
       }
-      let total = weights.reduce(0, +)
-      if total != 0 { weights = weights.map { $0 / total } }
-      taps.append(
-        (
-          first,
-          weights.map {
-            $0 < 0
-              ? Int(-0.5 + $0 * Double(1 << Self.precision)) : Int(0.5 + $0 * Double(1 << Self.precision))
-          }
-        ))
+      let total = real.reduce(0, +)
+      if total != 0 { real = real.map { $0 / total } }
+      let fixed = real.map { value in
+        Int32(value < 0 ? -0.5 + value * Double(1 << Self.precision) : 0.5 + value * Double(1 << Self.precision))
+      }
+      // Keep only the taps on the picture itself.
+      let kept = (0..<fixed.count).filter { start + $0 - padding >= 0 && start + $0 - padding < valid }
+      first[index] = (kept.first.map { start + $0 } ?? start) - padding
+      count[index] = kept.count
+      for (slot, tap) in kept.enumerated() { weights[index * stride + slot] = fixed[tap] }
     }
-    self.taps = taps
+    self.first = first
+    self.count = count
+    self.weights = weights
+    self.stride = stride
   }
 
   /// A fixed-point sum as an 8-bit sample.
