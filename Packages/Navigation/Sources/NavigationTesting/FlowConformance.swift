@@ -50,6 +50,6 @@ public struct FlowConformance {
     checker.checkLaunchRequirement()
     checker.walk(seed: seed, steps: steps)
     checker.checkReachableRoutes()
-    return checker.report(seed: seed, steps: steps)
+    return checker.report(seed: seed)
   }
 }

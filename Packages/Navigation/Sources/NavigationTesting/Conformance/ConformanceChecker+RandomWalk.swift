@@ -18,7 +18,9 @@ extension ConformanceChecker {
     var run: FlowRun?
     var trail: [String] = []
     var place = ""
-    for number in 1...max(steps, 1) where failures.count == failuresBefore {
+    guard steps > 0 else { return }
+    for number in 1...steps where failures.count == failuresBefore {
+      walkedSteps = number
       guard let current = run else {
         guard let link = links().randomElement(using: &generator) else { return }
         trail = ["new flow: open \(link)"]

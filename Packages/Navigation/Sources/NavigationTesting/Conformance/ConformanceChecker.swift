@@ -13,6 +13,8 @@ final class ConformanceChecker {
   private(set) var opened: [(link: DeepLink, stack: StackSignature)] = []
   /// The stack that wrote each link: two different stacks never write the same one.
   private var writers: [DeepLink: StackSignature] = [:]
+  /// How many steps the random walk took before it ended or failed.
+  var walkedSteps = 0
 
   /// At most this many failures of one check are kept: the first ones say what is wrong.
   private static let failuresPerCheck = 5
@@ -28,9 +30,9 @@ final class ConformanceChecker {
   /// The example links the app opens over its home screen: all but the requirement's.
   var exampleLinks: [DeepLink] { factory.exampleLinks.filter { $0 != requirementLink } }
 
-  func report(seed: UInt64, steps: Int) -> ConformanceReport {
+  func report(seed: UInt64) -> ConformanceReport {
     ConformanceReport(
-      flowID: factory.id, failures: failures, linksOpened: writers.count, walk: (steps, seed),
+      flowID: factory.id, failures: failures, linksOpened: writers.count, walk: (walkedSteps, seed),
       routes: (factory.routes.filter(reached.contains).count, factory.routes.count))
   }
 

@@ -6,7 +6,7 @@ public struct ConformanceReport: Sendable, CustomStringConvertible {
   public var failures: [ConformanceFailure]
   /// How many distinct links were opened on a new flow.
   public var linksOpened: Int
-  /// How many steps the random walk took, and its seed.
+  /// How many steps the random walk took (fewer than asked when it failed), and its seed.
   public var walk: (steps: Int, seed: UInt64)
   /// How many declared routes some stack showed, of how many declared.
   public var routes: (reached: Int, declared: Int)
