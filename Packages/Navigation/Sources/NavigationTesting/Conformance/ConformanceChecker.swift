@@ -61,12 +61,13 @@ final class ConformanceChecker {
     for link in exampleLinks {
       let place = "example link \(link)"
       guard let run = openNew(link, place: place) else { continue }
-      checkRoundTrip(run, place: place)
       let foreign = [LinkMutation.foreignLink].compactMap { $0 }
       let refused = LinkMutation.mutations(of: link, segments: factory.routes.map(\.segment)).map(\.link)
         .filter { !factory.canOpen($0) }
       for other in foreign + refused { checkRefusal(of: other, by: run, place: place) }
+      let (written, stack) = (run.link, run.signature)
       dispose(run, place: place + ", then back to the end")
+      checkRoundTrip(written, of: stack, place: place)
     }
   }
 
@@ -125,7 +126,7 @@ final class ConformanceChecker {
     if !alive.isEmpty {
       fail(
         .noLeaks, place + ", met", expected: "nothing it made alive",
-        found: "still alive: " + alive.joined(separator: ", "))
+        found: Self.stillAlive(alive))
     }
   }
 
@@ -166,9 +167,8 @@ final class ConformanceChecker {
   }
 
   /// The stack's link reopens an equal stack on a new flow, which writes the same link.
-  func checkRoundTrip(_ run: FlowRun, place: String) {
-    let stack = run.signature
-    guard let written = run.link else {
+  func checkRoundTrip(_ written: DeepLink?, of stack: StackSignature, place: String) {
+    guard let written else {
       return fail(.roundTrip, place, expected: "the stack \(stack) to write a link", found: "none")
     }
     if let writer = writers[written] {
@@ -180,7 +180,6 @@ final class ConformanceChecker {
       return
     }
     writers[written] = stack
-    opened.append((written, stack))
     let reopened = "\(place), reopened as \(written)"
     guard factory.canOpen(written) else {
       return fail(
@@ -202,6 +201,7 @@ final class ConformanceChecker {
         .roundTrip, place, expected: "the reopened stack \(stack) to write \(written) again",
         found: "it writes \(cold.link.map(\.description) ?? "no link")")
     } else {
+      opened.append((written, stack))
       checkRoutes(cold, place: reopened)
     }
     dispose(cold, place: reopened)
@@ -266,17 +266,33 @@ final class ConformanceChecker {
     let closed = run.showsFlow
     if closed { run.close() }
     if run.results.count != 1 {
-      let how = "\(presses) backs" + (closed ? " and the app closing its screens" : "")
+      let backs = presses == 1 ? "1 back" : "\(presses) backs"
+      let how = [presses > 0 ? backs : nil, closed ? "the app closing its screens" : nil].compactMap { $0 }
+      let times = run.results.count == 1 ? "once" : "\(run.results.count) times"
       fail(
         .finishesOnce, place, expected: "the flow to finish exactly once when its last screen leaves",
-        found: "it finished \(run.results.count) times after \(how)")
+        found: "it finished \(times)" + (how.isEmpty ? "" : " after " + how.joined(separator: " and ")))
     }
     let alive = run.end()
     if !alive.isEmpty {
       fail(
         .noLeaks, place, expected: "nothing the flow made alive once it finished",
-        found: "still alive: " + alive.joined(separator: ", "))
+        found: Self.stillAlive(alive))
     }
+  }
+
+  /// `still alive: NoteView (screen Note) ×2, NotePresenter (held by NoteView) ×2`.
+  static func stillAlive(_ names: [String]) -> String {
+    var counts: [(name: String, count: Int)] = []
+    for name in names {
+      if let index = counts.firstIndex(where: { $0.name == name }) {
+        counts[index].count += 1
+      } else {
+        counts.append((name, 1))
+      }
+    }
+    return "still alive: "
+      + counts.map { $0.count == 1 ? $0.name : "\($0.name) ×\($0.count)" }.joined(separator: ", ")
   }
 
   /// Nothing is alive that left the stack: screens, what they hold, finished coordinators.
@@ -286,6 +302,6 @@ final class ConformanceChecker {
     fail(
       .noLeaks, place,
       expected: "the screens that left the stack, what they hold and finished coordinators released",
-      found: "still alive: " + alive.joined(separator: ", "))
+      found: Self.stillAlive(alive))
   }
 }
