@@ -14,6 +14,8 @@ extension ConformanceChecker {
   /// at its first failure, which names the seed and the steps of the flow that failed.
   func walk(seed: UInt64, steps: Int) {
     var generator = SeededGenerator(seed: seed)
+    isWalking = true
+    defer { isWalking = false }
     let failuresBefore = failures.count
     var run: FlowRun?
     var trail: [String] = []

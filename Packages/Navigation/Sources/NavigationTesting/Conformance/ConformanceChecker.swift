@@ -15,6 +15,8 @@ final class ConformanceChecker {
   private var writers: [DeepLink: StackSignature] = [:]
   /// How many steps the random walk took before it ended or failed.
   var walkedSteps = 0
+  /// Set during the random walk, whose one failure is always kept: its steps reproduce it.
+  var isWalking = false
 
   /// At most this many failures of one check are kept: the first ones say what is wrong.
   private static let failuresPerCheck = 5
@@ -36,11 +38,15 @@ final class ConformanceChecker {
       routes: (factory.routes.filter(reached.contains).count, factory.routes.count))
   }
 
+  /// Keeps a failure unless it is already there; outside the walk, only the first few of a
+  /// check and one of each finding, since every link of a broken flow tends to find the same.
   func fail(_ check: ConformanceCheck, _ place: String, expected: String, found: String) {
     let failure = ConformanceFailure(check: check, place: place, expected: expected, found: found)
     let sameCheck = failures.filter { $0.check == check }
-    guard sameCheck.count < Self.failuresPerCheck,
-      !sameCheck.contains(where: { $0.expected == expected && $0.found == found })
+    guard !failures.contains(failure),
+      isWalking
+        || (sameCheck.count < Self.failuresPerCheck
+          && !sameCheck.contains(where: { $0.expected == expected && $0.found == found }))
     else { return }
     failures.append(failure)
   }
