@@ -21,7 +21,7 @@ struct FlowConformanceTests {
     #expect(report.routes == (4, 4) && report.linksOpened == 3 && report.walk.steps == 300, "\(report)")
   }
 
-  @Test func theSameSeedFindsTheSameAndAnotherSeedWalksElsewhere() {
+  @Test func aScreenUnderAnUndeclaredRouteIsNamedTheSameWayForTheSameSeed() {
     var factory = ConformingSampleFactory(environment: environment)
     factory.declaresWelcome = false
     let first = FlowConformance(factory, meetingRequirement: Self.accept).check(seed: 3)
@@ -33,6 +33,16 @@ struct FlowConformanceTests {
         + "stack [Welcome]")
     #expect(
       FlowConformance(factory, meetingRequirement: Self.accept).check(seed: 3).failures == first.failures)
+  }
+
+  @Test func theWalkFindsWhatOnlyARunningFlowDoesAndNamesItsSeedAndSteps() {
+    var factory = ConformingSampleFactory(environment: environment)
+    factory.reusesSettings = false
+    let report = FlowConformance(factory, meetingRequirement: Self.accept).check(seed: 5)
+    let failure = report.failures.first
+    #expect(report.failures.count == 1 && failure?.check == .roundTrip, "\(report)")
+    #expect(failure?.place.hasPrefix("random walk (seed 5), step ") == true, "\(report)")
+    #expect(failure?.found.hasPrefix("canOpen(settings/") == true, "a stack with two Settings: \(report)")
   }
 
   @Test func aRequirementWithoutAWayToMeetItIsReported() {

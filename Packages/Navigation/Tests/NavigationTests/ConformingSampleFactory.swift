@@ -17,6 +17,9 @@ struct ConformingSampleFactory: FlowFactory {
 
   /// Declares fewer routes than the flow shows, for a test that the kit notices.
   var declaresWelcome = true
+  /// Pushes another Settings screen when a link names Settings again, rather than going back
+  /// to the one shown: a bug that only a walk over a running flow finds.
+  var reusesSettings = true
 
   init(environment: FlowEnvironment) {}
 
@@ -38,40 +41,7 @@ struct ConformingSampleFactory: FlowFactory {
 
   func restorableLink(for link: DeepLink) -> DeepLink? { link.path == ["welcome"] ? nil : link }
 
-  func makeCoordinator(router: any Routing) -> FlowCoordinator { ConformingSampleCoordinator(router: router) }
-}
-
-/// Shows the sample's screens for each of its links.
-final class ConformingSampleCoordinator: FlowCoordinator {
-  private let router: any Routing
-  private weak var settingsScreen: TestScreen?
-
-  init(router: any Routing) { self.router = router }
-
-  override func start(with link: DeepLink) -> Bool {
-    switch link.path {
-    case ["welcome"]:
-      guard router.stack.isEmpty else { return false }
-      router.push(TestScreen("Welcome"), route: ConformingSampleFactory.welcome, owner: self)
-    case ["settings"]: showSettings()
-    case ["settings", "account"]:
-      showSettings()
-      router.push(TestScreen("Account"), route: ConformingSampleFactory.account, owner: self)
-    case ["settings", "picker"]:
-      showSettings()
-      router.present(TestScreen("Picker"), route: ConformingSampleFactory.picker, owner: self)
-    default: return super.start(with: link)
-    }
-    return true
-  }
-
-  /// The user accepts the welcome: the requirement is met.
-  func accept() { finish(with: ()) }
-
-  private func showSettings() {
-    if let settingsScreen { return router.pop(to: settingsScreen) }
-    let screen = TestScreen("Settings")
-    settingsScreen = screen
-    router.push(screen, route: ConformingSampleFactory.settings, owner: self)
+  func makeCoordinator(router: any Routing) -> FlowCoordinator {
+    ConformingSampleCoordinator(router: router, reusesSettings: reusesSettings)
   }
 }
