@@ -274,10 +274,10 @@ final class ConformanceChecker {
     if run.results.count != 1 {
       let backs = presses == 1 ? "1 back" : "\(presses) backs"
       let how = [presses > 0 ? backs : nil, closed ? "the app closing its screens" : nil].compactMap { $0 }
-      let times = run.results.count == 1 ? "once" : "\(run.results.count) times"
+      let finished = run.results.isEmpty ? "it never finished" : "it finished \(run.results.count) times"
       fail(
         .finishesOnce, place, expected: "the flow to finish exactly once when its last screen leaves",
-        found: "it finished \(times)" + (how.isEmpty ? "" : " after " + how.joined(separator: " and ")))
+        found: finished + (how.isEmpty ? "" : " after " + how.joined(separator: " and ")))
     }
     let alive = run.end()
     if !alive.isEmpty {
