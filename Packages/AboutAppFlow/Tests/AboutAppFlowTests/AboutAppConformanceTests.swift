@@ -1,0 +1,31 @@
+import Navigation
+import NavigationTesting
+import Testing
+
+@testable import AboutAppFlow
+
+@MainActor
+@Suite("About flow conformance")
+struct AboutAppConformanceTests {
+  /// What the user does to consent: Next through the documents, then Accept.
+  static func consent(on router: TestRouter) {
+    for _ in AboutAppCoordinator.documentOrder {
+      guard let page = router.top(as: DocumentPage.self) else { return }
+      let action: DocumentAction = page.actions.contains(.accept) ? .accept : .next
+      switch page {
+      case let view as TermsOfUseView: view.output.didChoose(action)
+      case let view as PrivacyPolicyView: view.output.didChoose(action)
+      default: return
+      }
+    }
+  }
+
+  @Test func keepsThePluginContract() {
+    let factory = AboutAppFlowFactory(
+      environment: FlowEnvironment(
+        host: HostApplication(name: "Test", version: "0", stateLocation: "/tmp/state")))
+    let report = FlowConformance(factory, meetingRequirement: Self.consent).check()
+    let conformant = report.isConformant
+    #expect(conformant, "\(report)")
+  }
+}

@@ -1,0 +1,28 @@
+/// One broken promise found by ``FlowConformance``: which check, where (the link, or the
+/// random walk's seed and steps), what was expected and what happened instead.
+///
+/// ```
+/// [round-trip] example link detail: expected the link its stack writes, details, to be
+/// one the flow opens; found canOpen(details) is false
+/// ```
+public struct ConformanceFailure: Hashable, Sendable, CustomStringConvertible {
+  /// The promise that was broken.
+  public var check: ConformanceCheck
+  /// Where: `example link about/terms`, or `random walk (seed 1), step 12: open about → back`.
+  public var place: String
+  /// What the contract expects there.
+  public var expected: String
+  /// What the flow did instead.
+  public var found: String
+
+  /// Describes a failure.
+  public init(check: ConformanceCheck, place: String, expected: String, found: String) {
+    self.check = check
+    self.place = place
+    self.expected = expected
+    self.found = found
+  }
+
+  /// `[check] place: expected …; found …`, on one line.
+  public var description: String { "[\(check)] \(place): expected \(expected); found \(found)" }
+}
