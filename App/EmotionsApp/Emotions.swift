@@ -23,6 +23,7 @@ public enum Emotions {
     let command: Command
     do {
       command = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
+        .resolvingDetector(environment: ProcessInfo.processInfo.environment)
       try check(command)
     } catch {
       // One line, as scripts read it; `emotions --help` has the rest.

@@ -27,7 +27,10 @@ struct CSVOutputTests {
     try Data(csv.output.utf8).write(to: URL(fileURLWithPath: file))
     let rows = try Self.pythonRows(file)
     let labels = ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"]
-    #expect(rows.first == ["source", "frame", "time", "x", "y", "w", "h", "emotion"] + labels)
+    #expect(
+      rows.first == ["source", "frame", "time", "x", "y", "w", "h", "emotion"] + labels + [
+        "detector_confidence"
+      ])
 
     var expected: [[String]] = []
     for line in json.output.split(separator: "\n") {
@@ -37,12 +40,13 @@ struct CSVOutputTests {
         "\(try #require(object["time"] as? Double))",
       ]
       let faces = try #require(object["faces"] as? [[String: Any]])
-      if faces.isEmpty { expected.append(prefix + Array(repeating: "", count: 12)) }
+      if faces.isEmpty { expected.append(prefix + Array(repeating: "", count: 13)) }
       for face in faces {
         let box = try #require(face["box"] as? [Int]).map(String.init)
         let scores = try #require(face["scores"] as? [String: Double])
         expected.append(
-          prefix + box + [try #require(face["emotion"] as? String)] + labels.map { "\(scores[$0] ?? .nan)" })
+          prefix + box + [try #require(face["emotion"] as? String)] + labels.map { "\(scores[$0] ?? .nan)" }
+            + [(face["detector_confidence"] as? Double).map { "\($0)" } ?? ""])
       }
     }
     // Numbers compared as numbers: the CSV's text read as a Double.

@@ -59,6 +59,28 @@ struct CommandLineParserTests {
     #expect(GraphicsChoice.preference(option: nil, environment: ["EMOTIONS_GRAPHICS": "bogus"]) == .auto)
   }
 
+  @Test func detectorOptionAndVariable() throws {
+    guard
+      case .detect(let options) = try CommandLineParser.parse(["detect", "a", "--detector=blazeface-short"])
+    else {
+      Issue.record("not detect")
+      return
+    }
+    #expect(options.detector == .blazeFaceShort)
+    var interactive = InteractiveOptions()
+    interactive.detector = .blazeFace
+    #expect(try CommandLineParser.parse(["--detector", "blazeface"]) == .interactive(interactive))
+    #expect(try DetectorChoice.resolve(option: nil, environment: [:]) == .haar)
+    #expect(
+      try DetectorChoice.resolve(option: nil, environment: ["EMOTIONS_DETECTOR": "BlazeFace"]) == .blazeFace)
+    #expect(
+      try DetectorChoice.resolve(option: .haar, environment: ["EMOTIONS_DETECTOR": "blazeface"]) == .haar)
+    let resolved = try CommandLineParser.parse(["detect", "a"]).resolvingDetector(
+      environment: ["EMOTIONS_DETECTOR": "blazeface-short"])
+    guard case .detect(let settled) = resolved else { return }
+    #expect(settled.detector == .blazeFaceShort)
+  }
+
   @Test(
     arguments: [
       (["--open", "http://x"], "--open: Links must start with emotions://, not http://."),
@@ -75,6 +97,10 @@ struct CommandLineParserTests {
       (["routes", "--format", "svg"], "--format must be tree, dot or mermaid, not “svg”"),
       (["detect", "a", "--format", "xml"], "--format must be table, json or csv, not “xml”"),
       (["--graphics", "png"], "--graphics must be auto, kitty, sixel or blocks, not “png”"),
+      (
+        ["detect", "a", "--detector", "mtcnn"],
+        "--detector must be one of haar, blazeface, blazeface-short, not “mtcnn”"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try CommandLineParser.parse(arguments) }

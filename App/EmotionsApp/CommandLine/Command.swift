@@ -1,3 +1,4 @@
+import FaceAnalysisInterface
 import Navigation
 import TerminalUI
 
@@ -26,6 +27,9 @@ struct InteractiveOptions: Equatable, Sendable {
   /// How pictures are shown, given with `--graphics`; nil leaves it to `EMOTIONS_GRAPHICS`,
   /// then to asking the terminal.
   var graphics: GraphicsPreference?
+  /// The face detector given with `--detector`; nil leaves it to `EMOTIONS_DETECTOR`, then to
+  /// the Haar cascade.
+  var detector: FaceDetectorKind?
 }
 
 /// How `emotions routes` prints the tree.

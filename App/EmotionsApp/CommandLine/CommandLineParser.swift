@@ -52,6 +52,9 @@ struct CommandLineParser {
           throw UsageError("--graphics must be auto, kitty, sixel or blocks, not “\(text)”")
         }
         options.graphics = graphics
+      case "--detector":
+        options.detector = try DetectorChoice.kind(
+          named: try value(for: name, inline: inlineValue), source: "--detector")
       default:
         if argument.hasPrefix("-") { throw UsageError("unknown option \(argument)") }
         throw UsageError("unknown command “\(argument)”; the commands are detect and routes")
@@ -80,6 +83,9 @@ struct CommandLineParser {
         }
         options.format = format
       case "--annotate": options.annotate = try value(for: name, inline: inlineValue)
+      case "--detector":
+        options.detector = try DetectorChoice.kind(
+          named: try value(for: name, inline: inlineValue), source: "--detector")
       case "--whole-image": options.wholeImage = true
       case "--min-size": options.minSize = try integer(for: name, inline: inlineValue, atLeast: 1)
       case "--min-neighbors": options.minNeighbors = try integer(for: name, inline: inlineValue, atLeast: 0)

@@ -1,3 +1,5 @@
+import FaceAnalysisInterface
+
 /// Options of `emotions detect`.
 struct DetectOptions: Equatable, Sendable {
   /// Images, folders, videos, `/dev/videoN` cameras and `lavfi:<graph>` sources, in order.
@@ -7,6 +9,9 @@ struct DetectOptions: Equatable, Sendable {
   /// Write the annotated pictures or video here (`--annotate`): a folder for images, a video
   /// file for videos and cameras.
   var annotate: String?
+  /// The face detector given with `--detector`; nil leaves it to `EMOTIONS_DETECTOR`, then to
+  /// the Haar cascade.
+  var detector: FaceDetectorKind?
   /// The smallest face, in pixels.
   var minSize = 50
   /// The detector's scale step.

@@ -14,7 +14,7 @@ enum HelpText {
     emotions \(Emotions.version): facial emotion recognition in the terminal
 
     USAGE:
-      emotions [--open <link>] [--fresh] [--model-dir <dir>]
+      emotions [--open <link>] [--fresh] [--model-dir <dir>] [--detector <d>]
                [--graphics auto|kitty|sixel|blocks]  the terminal app; pictures as the terminal allows
       emotions detect <path>... [options]            faces and emotions of images, folders, videos
       emotions routes [--format tree|dot|mermaid]    flows, screens and deep links
@@ -28,7 +28,9 @@ enum HelpText {
     line (a menu number, back, quit, or :<link>).
 
     ENVIRONMENT:
-      EMOTIONS_MODEL_DIR   folder with emotion_model.hdf5 and haarcascade_frontalface_default.xml
+      EMOTIONS_MODEL_DIR   folder with emotion_model.hdf5, haarcascade_frontalface_default.xml
+                           and the BlazeFace .tflite models
+      EMOTIONS_DETECTOR    haar, blazeface or blazeface-short, as --detector (which wins)
       EMOTIONS_STATE_DIR   folder for state.json (default $XDG_STATE_HOME/emotions)
       EMOTIONS_TRACE       navigation: every change of the screen stack, one line on stderr
       EMOTIONS_GRAPHICS    auto, kitty, sixel or blocks, as --graphics (which wins)
@@ -50,9 +52,13 @@ enum HelpText {
       --annotate <out>      draw each face's box, label and score: a video or camera
                             becomes the video <out> (H.264 MP4, or what its extension
                             names), images become pictures in the folder <out>
-      --min-size <px>       smallest face (default 50)
-      --scale-factor <f>    detector scale step (default 1.1)
-      --min-neighbors <n>   detections needed for a face (default 5)
+      --detector <d>        haar (default: OpenCV's cascade as fer runs it), blazeface
+                            (MediaPipe's BlazeFace full range: more faces, turned and
+                            tilted ones, with keypoints and a confidence) or
+                            blazeface-short (faces within about 2 m of a camera)
+      --min-size <px>       smallest face (default 50; haar only)
+      --scale-factor <f>    detector scale step (default 1.1; haar only)
+      --min-neighbors <n>   detections needed for a face (default 5; haar only)
       --every <n>           process every nth video frame (default 1)
       --whole-image         treat each image as one face, no detection
       --model-dir <dir>     where the model files are

@@ -1,28 +1,31 @@
 /// Writes ``DetectionRecord``s as CSV (RFC 4180) for spreadsheets and pandas: a header,
 /// then one row per face, or one row with empty face fields for a frame without a face.
 ///
-/// Columns: `source,frame,time,x,y,w,h,emotion`, then one column per label in model order.
+/// Columns: `source,frame,time,x,y,w,h,emotion`, one column per label in model order, then
+/// `detector_confidence` (BlazeFace's; empty for the Haar cascade).
 /// Numbers are written as `--json` writes them, so both read back to the same values.
 /// Rows end with CRLF, as RFC 4180 says; a field with a comma, a quote, a CR or an LF is
 /// quoted, its quotes doubled.
 enum CSVWriter {
   /// The header row for `labels`, without its line ending.
   static func header(labels: [String]) -> String {
-    (["source", "frame", "time", "x", "y", "w", "h", "emotion"] + labels).map(field).joined(separator: ",")
+    (["source", "frame", "time", "x", "y", "w", "h", "emotion"] + labels + ["detector_confidence"]).map(field)
+      .joined(separator: ",")
   }
 
   /// The rows for one record, without their line endings; `labels` orders the scores.
   static func rows(for record: DetectionRecord, labels: [String]) -> [String] {
     let prefix = [field(record.source), String(record.frame), JSONLineWriter.number(record.time)]
     guard !record.faces.isEmpty else {
-      return [(prefix + Array(repeating: "", count: 5 + labels.count)).joined(separator: ",")]
+      return [(prefix + Array(repeating: "", count: 6 + labels.count)).joined(separator: ",")]
     }
     return record.faces.map { face in
       let box = (0..<4).map { $0 < face.box.count ? String(face.box[$0]) : "" }
       let scores = labels.map { label in
         face.scores.first { $0.label == label }.map { JSONLineWriter.number($0.probability) } ?? ""
       }
-      return (prefix + box + [field(face.emotion)] + scores).joined(separator: ",")
+      let confidence = face.detectorConfidence.map(JSONLineWriter.number) ?? ""
+      return (prefix + box + [field(face.emotion)] + scores + [confidence]).joined(separator: ",")
     }
   }
 

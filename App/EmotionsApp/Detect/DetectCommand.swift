@@ -23,7 +23,8 @@ struct DetectCommand {
     if !streams.isOutputOpen { return 0 }
     let recognizer: EmotionRecognizer
     do {
-      let files = try ModelFiles.locate(modelDirectory: options.modelDirectory)
+      let files = try ModelFiles.locate(
+        modelDirectory: options.modelDirectory, detector: recognitionOptions.detector)
       recognizer = try EmotionRecognizer(files: files, options: recognitionOptions)
     } catch {
       streams.printError(error.description)
@@ -68,7 +69,7 @@ struct DetectCommand {
   }
 
   private var recognitionOptions: RecognitionOptions {
-    var recognition = RecognitionOptions()
+    var recognition = RecognitionOptions(detector: options.detector ?? .haar)
     recognition.detection = DetectionOptions(
       scaleFactor: options.scaleFactor, minNeighbors: options.minNeighbors, minSize: options.minSize)
     recognition.wholeImage = options.wholeImage
@@ -243,8 +244,9 @@ extension DetectionRecord {
       height: frame.image.height,
       faces: faces.map { face in
         Face(
-          box: face.box.array, emotion: face.emotion, scores: face.labelledScores.map { ($0.label, $0.score) }
-        )
+          box: face.box.array, emotion: face.emotion,
+          scores: face.labelledScores.map { ($0.label, $0.score) },
+          detectorConfidence: face.detectorConfidence, keypoints: face.keypoints.map { [$0.x, $0.y] })
       })
   }
 }

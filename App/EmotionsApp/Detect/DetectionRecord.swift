@@ -8,10 +8,15 @@ struct DetectionRecord: Equatable, Sendable {
     var emotion: String
     /// Every label's probability, in model order.
     var scores: [(label: String, probability: Float)]
+    /// How sure the face detector is (BlazeFace); nil for the Haar cascade.
+    var detectorConfidence: Float? = nil
+    /// The detector's keypoints as `[x, y]` pixels (BlazeFace's six); empty for the Haar cascade.
+    var keypoints: [[Double]] = []
 
     static func == (lhs: Face, rhs: Face) -> Bool {
       lhs.box == rhs.box && lhs.emotion == rhs.emotion
         && lhs.scores.elementsEqual(rhs.scores) { $0.label == $1.label && $0.probability == $1.probability }
+        && lhs.detectorConfidence == rhs.detectorConfidence && lhs.keypoints == rhs.keypoints
     }
   }
 

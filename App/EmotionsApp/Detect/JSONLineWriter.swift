@@ -1,5 +1,6 @@
 /// Writes a ``DetectionRecord`` as one line of JSON, with the keys in the documented order:
-/// `{"source","frame","time","width","height","faces":[{"box","emotion","scores"}]}`.
+/// `{"source","frame","time","width","height","faces":[{"box","emotion","scores"}]}`; a face
+/// that BlazeFace found also has `"detector_confidence"` and `"keypoints"` (six `[x, y]`).
 enum JSONLineWriter {
   /// The record as one line, without the newline.
   static func line(for record: DetectionRecord) -> String {
@@ -13,7 +14,18 @@ enum JSONLineWriter {
   private static func face(_ face: DetectionRecord.Face) -> String {
     let box = face.box.map(String.init).joined(separator: ",")
     let scores = face.scores.map { "\(quoted($0.label)):\(number($0.probability))" }.joined(separator: ",")
-    return "{\"box\":[\(box)],\"emotion\":\(quoted(face.emotion)),\"scores\":{\(scores)}}"
+    var text = "{\"box\":[\(box)],\"emotion\":\(quoted(face.emotion)),\"scores\":{\(scores)}"
+    if let confidence = face.detectorConfidence { text += ",\"detector_confidence\":\(number(confidence))" }
+    if !face.keypoints.isEmpty {
+      let points = face.keypoints.map { "[" + $0.map(pixel).joined(separator: ",") + "]" }
+      text += ",\"keypoints\":[\(points.joined(separator: ","))]"
+    }
+    return text + "}"
+  }
+
+  /// A pixel coordinate to a hundredth of a pixel, as the detector's accuracy warrants.
+  static func pixel(_ value: Double) -> String {
+    number((value * 100).rounded() / 100)
   }
 
   /// A finite number in JSON's form; Swift's shortest round-trip text, with NaN and

@@ -76,14 +76,17 @@ enum RawMode {
   /// `blazeface <image> --model full|short --threads T --repeats R`: seconds of the model alone
   /// (one `predict` of its input) and of the whole detector (letterbox, model, decoding,
   /// suppression) on the image, and the faces found.
-  static func blazeFace(image path: String, kind: FaceDetectorKind, threads: Int, repeats: Int, workspace: Workspace)
+  static func blazeFace(
+    image path: String, kind: FaceDetectorKind, threads: Int, repeats: Int, workspace: Workspace
+  )
     throws
   {
     let image = try ImageDecoder().decode(contentsOfFile: path)
     let gray = image.grayscale()
     let detector = try workspace.loadBlazeFace(kind)
     let name = BlazeFaceDetector.modelName(for: kind) ?? ""
-    let model = try TFLiteModel(contentsOf: workspace.root.appendingPathComponent("Models").appendingPathComponent(name))
+    let model = try TFLiteModel(
+      contentsOf: workspace.root.appendingPathComponent("Models").appendingPathComponent(name))
     let input = try Tensor(shape: [1] + model.inputShape, repeating: 0.25)
     let modelSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
       _ = try? model.predict(input, threads: threads)

@@ -42,6 +42,7 @@ struct Workspace {
   /// A BlazeFace detector (full or short range).
   func loadBlazeFace(_ kind: FaceDetectorKind) throws -> BlazeFaceDetector {
     let name = BlazeFaceDetector.modelName(for: kind) ?? ""
-    return try BlazeFaceDetector(contentsOf: root.appendingPathComponent("Models").appendingPathComponent(name), kind: kind)
+    return try BlazeFaceDetector(
+      contentsOf: root.appendingPathComponent("Models").appendingPathComponent(name), kind: kind)
   }
 }

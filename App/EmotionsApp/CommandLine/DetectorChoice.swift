@@ -1,0 +1,46 @@
+import FaceAnalysis
+
+/// Which face detector runs: `--detector`, else `EMOTIONS_DETECTOR`, else the Haar cascade
+/// (fer's, so results match fer unless asked otherwise).
+enum DetectorChoice {
+  /// The variable that overrides the default.
+  static let variable = "EMOTIONS_DETECTOR"
+
+  /// The kind named by `text` (`haar`, `blazeface`, `blazeface-short`), or a usage error that
+  /// lists them; `source` names where the text came from.
+  static func kind(named text: String, source: String) throws(UsageError) -> FaceDetectorKind {
+    guard let kind = FaceDetectorKind(rawValue: text.lowercased()) else {
+      let names = FaceDetectorKind.allCases.map(\.rawValue).joined(separator: ", ")
+      throw UsageError("\(source) must be one of \(names), not “\(text)”")
+    }
+    return kind
+  }
+
+  /// The option, else the variable when it is set and not empty, else the Haar cascade.
+  static func resolve(
+    option: FaceDetectorKind?, environment: [String: String]
+  ) throws(UsageError)
+    -> FaceDetectorKind
+  {
+    if let option { return option }
+    if let text = environment[variable], !text.isEmpty { return try kind(named: text, source: variable) }
+    return .haar
+  }
+}
+
+extension Command {
+  /// The command with its detector settled (see ``DetectorChoice/resolve(option:environment:)``),
+  /// so a wrong `EMOTIONS_DETECTOR` is a usage error before anything runs.
+  func resolvingDetector(environment: [String: String]) throws(UsageError) -> Command {
+    switch self {
+    case .detect(var options):
+      options.detector = try DetectorChoice.resolve(option: options.detector, environment: environment)
+      return .detect(options)
+    case .interactive(var options):
+      options.detector = try DetectorChoice.resolve(option: options.detector, environment: environment)
+      return .interactive(options)
+    default:
+      return self
+    }
+  }
+}
