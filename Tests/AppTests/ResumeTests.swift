@@ -91,6 +91,39 @@ struct ResumeTests {
     try Self.killAndResume(video, file: "video.jsonl", at: ["3.5", "2"], expected: whole.output, in: folder)
   }
 
+  @Test func annotatedPicturesOfAKilledRunAreKeptAndTheOneInTheWayNeedsOverwrite() throws {
+    let folder = try DetectCommandTests.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let images = try Self.images(in: folder)
+    let files = (1...30).map { images + "/img" + String(1000 + $0).dropFirst() + ".png" }
+    let whole = try Self.run(["--json", "--whole-image", "--annotate", "expected"] + files, in: folder)
+    #expect(whole.status == 0)
+    let arguments = ["--json", "--whole-image", "--annotate", "pictures", "--output", "part.jsonl"] + files
+    #expect(try Self.run(arguments, in: folder, killAt: "10.5").status == SIGKILL)
+    let refused = try Self.run(arguments + ["--resume"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.errors == [
+        "emotions: --annotate pictures would write pictures/img011.png, which exists; add --overwrite to replace it"
+      ])
+    let resumed = try Self.run(arguments + ["--resume", "--overwrite"], in: folder)
+    #expect(resumed.status == 0 && resumed.errors.isEmpty, "\(resumed.errors)")
+    #expect(Self.sortedLines(try Self.text("part.jsonl", in: folder)) == Self.sortedLines(whole.output))
+    let manager = FileManager.default
+    let names = try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("expected").path)
+      .sorted()
+    #expect(names.count == 30)
+    #expect(
+      try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("pictures").path).sorted()
+        == names)
+    for name in names {
+      #expect(
+        manager.contentsEqual(
+          atPath: folder.appendingPathComponent("expected/" + name).path,
+          andPath: folder.appendingPathComponent("pictures/" + name).path), "\(name)")
+    }
+  }
+
   @Test func aMissingOrEmptyFileStartsAfreshAndAnyOtherIsRefusedUntouched() throws {
     let folder = try DetectCommandTests.emptyFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

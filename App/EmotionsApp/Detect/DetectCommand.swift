@@ -21,8 +21,10 @@ struct DetectCommand {
     // reader closes the pipe. Nothing is opened first: a pipe made now would become
     // descriptor 1 and a child's output would go astray.
     if options.output == nil, !streams.isOutputOpen { return 0 }
-    // Every output is checked, and a killed run's records read, before anything else.
-    let inventory = InputInventory(inputs: selectedInputs)
+    // Every output is checked, and a killed run's records read, before anything else; a
+    // run that writes only to standard output lists nothing.
+    let writesFiles = options.output != nil || options.annotate != nil || options.timeline != nil
+    let inventory = InputInventory(inputs: writesFiles ? selectedInputs : [])
     let prepared: (records: RecordOutput, resume: ResumePoint, annotation: AnnotationOutput?)
     switch prepareOutputs(inventory) {
     case .success(let outputs): prepared = outputs
