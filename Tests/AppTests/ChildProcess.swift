@@ -117,9 +117,17 @@ final class ChildProcess: @unchecked Sendable {
     return true
   }
 
-  /// Runs a child to its end and returns its status and what it printed.
-  static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+  /// Runs a child to its end and returns its status and what it printed. A child still
+  /// running after `deadline` is ended (``end()``), so a test that would hang fails instead.
+  static func run(
+    _ arguments: [String], environment: [String: String], deadline: Duration = .seconds(300)
+  ) throws -> Result {
     let child = try ChildProcess(arguments, environment: environment)
+    let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) * 1e-18
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak child] in
+      guard let child, child.exitStatus == nil else { return }
+      child.end()
+    }
     let (output, errors) = child.readToEnd()
     return Result(status: child.waitForExit(), output: output, errors: errors)
   }
@@ -194,7 +202,8 @@ final class ChildProcess: @unchecked Sendable {
     if let known = status.withLock({ $0 }) { return known }
     var raw: Int32 = 0
     while waitpid(pid, &raw, 0) < 0 {
-      guard errno == EINTR else { return -1 }
+      // Reaped meanwhile by another thread (a deadline's ``end()``): its status.
+      guard errno == EINTR else { return status.withLock { $0 } ?? -1 }
     }
     return record(raw)
   }

@@ -47,6 +47,13 @@ struct CommandLineParserTests {
       return
     }
     #expect(options.format == .csv && options.annotate == "out/" && !options.json)
+    #expect(!options.resume && !options.overwrite && options.output == nil)
+    guard
+      case .detect(let resumed) = try CommandLineParser.parse([
+        "detect", "a", "--json", "--output=part-1.jsonl", "--resume", "--overwrite",
+      ])
+    else { return }
+    #expect(resumed.output == "part-1.jsonl" && resumed.resume && resumed.overwrite)
     guard case .detect(let json) = try CommandLineParser.parse(["detect", "a", "--json"]) else { return }
     #expect(json.format == .json)
     var interactive = InteractiveOptions()
@@ -100,6 +107,18 @@ struct CommandLineParserTests {
       (
         ["detect", "a", "--detector", "mtcnn"],
         "--detector must be one of haar, blazeface, blazeface-short, not “mtcnn”"
+      ),
+      (
+        ["detect", "a", "--json", "--resume"],
+        "--resume continues the file of --output; give --output FILE too"
+      ),
+      (
+        ["detect", "a", "--output", "o.txt", "--resume"],
+        "--resume --output o.txt: a table cannot be continued; use --json or --format csv"
+      ),
+      (
+        ["detect", "a", "--json", "--output", "o", "--resume", "--timeline", "t.svg"],
+        "--resume cannot continue --timeline t.svg, drawn from the whole run; draw it in a run of its own"
       ),
     ])
   func usageErrors(arguments: [String], message: String) {

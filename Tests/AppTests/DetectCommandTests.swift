@@ -24,13 +24,14 @@ struct DetectCommandTests {
   }()
 
   static func run(
-    _ arguments: [String], environment: [String: String] = [:], shell: String? = nil
+    _ arguments: [String], environment: [String: String] = [:], shell: String? = nil,
+    deadline: Duration = .seconds(300)
   ) throws -> Run {
     var variables = ProcessInfo.processInfo.environment
     variables["EMOTIONS_MODEL_DIR"] = repositoryRoot.appendingPathComponent("Models").path
     variables.merge(environment) { $1 }
     let command = shell.map { ["/bin/bash", "-c", $0, executable] } ?? [executable]
-    let result = try ChildProcess.run(command + arguments, environment: variables)
+    let result = try ChildProcess.run(command + arguments, environment: variables, deadline: deadline)
     return Run(
       status: result.status, output: String(decoding: result.output, as: UTF8.self),
       errors: String(decoding: result.errors, as: UTF8.self).split(separator: "\n").map(String.init))

@@ -99,13 +99,33 @@ struct CommandLineParser {
       case "--model-dir": options.modelDirectory = try value(for: name, inline: inlineValue)
       case "--timeline": options.timeline = try value(for: name, inline: inlineValue)
       case "--shard": options.shard = try shard(try value(for: name, inline: inlineValue))
+      case "--output": options.output = try value(for: name, inline: inlineValue)
+      case "--resume": options.resume = true
+      case "--overwrite": options.overwrite = true
       default: throw UsageError("unknown option \(argument) for detect")
       }
     }
     guard !options.inputs.isEmpty else {
       throw UsageError("detect needs at least one image, folder or video")
     }
+    try checkResume(options)
     return .detect(options)
+  }
+
+  /// `--resume` continues the records of `--output`, which only JSON lines and CSV can be.
+  private func checkResume(_ options: DetectOptions) throws(UsageError) {
+    guard options.resume else { return }
+    guard let output = options.output else {
+      throw UsageError("--resume continues the file of --output; give --output FILE too")
+    }
+    guard options.format != .table else {
+      throw UsageError("--resume --output \(output): a table cannot be continued; use --json or --format csv")
+    }
+    if let timeline = options.timeline {
+      throw UsageError(
+        "--resume cannot continue --timeline \(timeline), drawn from the whole run; draw it in a run of its own"
+      )
+    }
   }
 
   private mutating func parseRoutes() throws(UsageError) -> Command {

@@ -28,6 +28,12 @@ struct DetectOptions: Equatable, Sendable {
   var shard: Shard?
   /// Write a timeline SVG of a video's scores here.
   var timeline: String?
+  /// Write the records to this file instead of standard output (`--output`).
+  var output: String?
+  /// Continue the records already in ``output`` instead of starting it anew (`--resume`).
+  var resume = false
+  /// Replace output files that exist (`--overwrite`); inputs are never replaced.
+  var overwrite = false
 
   /// One JSON object per line instead of a table (`--json`, the same as `--format json`).
   var json: Bool {

@@ -64,7 +64,16 @@ enum HelpText {
       --model-dir <dir>     where the model files are
       --shard K/N           process only inputs K, K+N, K+2N, ... (1-based)
       --timeline <out.svg>  draw a video's emotion scores over time
+      --output <file>       write the records to <file> instead of standard output,
+                            each whole, the file synced to the disk at the end
+      --resume              with --output (json or csv): continue the file of a run
+                            that was stopped; its records stay (a torn last one is
+                            dropped), what they cover is passed over, the rest is
+                            appended, so the file ends as one run's, in another order
+      --overwrite           replace output files that exist (never an input)
 
+    No output replaces an input (the same file by any name or link) or a file already
+    there unless --overwrite is given; such a run stops before it starts.
     Errors go to stderr and the other inputs go on. Exit status: 0 when every input was
     read, 1 when any failed, 2 for a usage error.
     """

@@ -39,7 +39,7 @@ struct AnnotationSink {
           writer = try VideoWriter(
             path: path, width: frame.image.width, height: frame.image.height,
             frameRate: video?.frameRateFraction ?? "25",
-            audioSource: source.kind == .video ? source.name : nil)
+            audioSource: source.kind == .video ? source.name : nil, replacing: output.replaces)
         }
         try writer?.write(AnnotationOutput.annotated(frame, faces: lastFaces))
       } catch {

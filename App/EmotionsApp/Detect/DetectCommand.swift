@@ -20,7 +20,20 @@ struct DetectCommand {
     // Standard output closed before the start (`>&-`): nowhere to write, so end as when a
     // reader closes the pipe. Nothing is opened first: a pipe made now would become
     // descriptor 1 and a child's output would go astray.
-    if !streams.isOutputOpen { return 0 }
+    if options.output == nil, !streams.isOutputOpen { return 0 }
+    // Every output is checked, and a killed run's records read, before anything else; a
+    // run that writes only to standard output lists nothing.
+    let writesFiles = options.output != nil || options.annotate != nil || options.timeline != nil
+    let inventory = InputInventory(inputs: writesFiles ? selectedInputs : [])
+    let prepared: (records: RecordOutput, resume: ResumePoint, annotation: AnnotationOutput?)
+    switch prepareOutputs(inventory) {
+    case .success(let outputs): prepared = outputs
+    case .failure(let error):
+      streams.printError(error.message)
+      return 2
+    }
+    let (records, resume) = (prepared.records, prepared.resume)
+    var annotation = prepared.annotation
     let recognizer: EmotionRecognizer
     do {
       let files = try ModelFiles.locate(
@@ -30,27 +43,32 @@ struct DetectCommand {
       streams.printError(error.description)
       return 1
     }
-    var annotation: AnnotationOutput?
-    if let path = options.annotate {
-      switch AnnotationOutput.make(path: path, inputs: selectedInputs) {
-      case .success(let output): annotation = output
-      case .failure(let error):
+    if let output = annotation {
+      if let error = output.createFolder() {
         streams.printError(error.description)
         return 2
       }
       InterruptCleanup.install(streams: streams)
     }
-    switch options.format {
-    case .table: if !streams.printLine(TableWriter.header) { return 0 }
-    case .csv: if !streams.printLine(CSVWriter.header(labels: EmotionRecognizer.labels) + "\r") { return 0 }
-    case .json: break
+    let header: String? =
+      switch options.format {
+      case .table: TableWriter.header
+      case .csv: resume.hasHeader ? nil : csvHeader + "\r"
+      case .json: nil
+      }
+    if let header, !records.writeHeader(header) {
+      guard let path = records.path else { return 0 }
+      streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
+      return endRecords(records, failed: true)
     }
 
     var failed = false
     var timeline: [DetectionRecord] = []
     var timelineSource: String?
-    for input in selectedInputs {
-      let outcome = process(input, recognizer: recognizer, annotation: &annotation) { record, kind in
+    for input in resume.ordered(selectedInputs) {
+      let outcome = process(
+        input, recognizer: recognizer, records: records, resume: resume, annotation: &annotation
+      ) { record, kind in
         guard options.timeline != nil, kind == .video || kind == .camera || kind == .lavfi else { return }
         if timelineSource == nil { timelineSource = input }
         if timelineSource == input { timeline.append(record) }
@@ -58,14 +76,79 @@ struct DetectCommand {
       switch outcome {
       case .done: break
       case .failed: failed = true
-      case .outputClosed: return failed ? 1 : 0
-      case .interrupted(let number): InterruptCleanup.end(by: number)
+      case .outputClosed: return endRecords(records, failed: failed || records.path != nil)
+      case .interrupted(let number):
+        _ = records.finish()
+        InterruptCleanup.end(by: number)
       }
     }
     if let path = options.timeline {
       failed = !writeTimeline(timeline, source: timelineSource, to: path) || failed
     }
-    return failed ? 1 : 0
+    return endRecords(records, failed: failed)
+  }
+
+  /// The CSV header row, without its line ending.
+  private var csvHeader: String { CSVWriter.header(labels: EmotionRecognizer.labels) }
+
+  /// Reads what `--resume` continues, checks every output against the inputs and the files
+  /// there, and opens the records' file: all before the first frame is read.
+  private func prepareOutputs(
+    _ inventory: InputInventory
+  ) -> Result<(records: RecordOutput, resume: ResumePoint, annotation: AnnotationOutput?), UsageError> {
+    var resume = ResumePoint()
+    if options.resume, let path = options.output {
+      switch ResumePoint.read(path, format: options.format, sources: inventory.sources, header: csvHeader) {
+      case .success(let point): resume = point
+      case .failure(let error): return .failure(error)
+      }
+    }
+    var outputs: [OutputCheck.Output] = []
+    var folders: [OutputCheck.Output] = []
+    if let path = options.output {
+      outputs.append(
+        OutputCheck.Output(option: "--output", value: path, path: path, isContinued: options.resume))
+    }
+    if let path = options.timeline {
+      outputs.append(OutputCheck.Output(option: "--timeline", value: path, path: path))
+    }
+    var annotation: AnnotationOutput?
+    if let path = options.annotate {
+      switch AnnotationOutput.plan(
+        path: path, inputs: selectedInputs, inventory: inventory, replaces: options.overwrite)
+      {
+      case .success(let output): annotation = output
+      case .failure(let error): return .failure(UsageError(error.description))
+      }
+      if annotation?.isFolder == true {
+        folders.append(OutputCheck.Output(option: "--annotate", value: path, path: path))
+      }
+      // The sources a resumed run passes over write no picture, so theirs may be there.
+      let pending = inventory.units.filter { unit in
+        !resume.isDone(unit.source, kind: unit.isVideo ? .video : .image)
+      }
+      for file in annotation?.plannedPaths(for: pending.map(\.source)) ?? [] {
+        outputs.append(OutputCheck.Output(option: "--annotate", value: path, path: file))
+      }
+    }
+    if let problem = OutputCheck(inventory: inventory, replaces: options.overwrite).problem(
+      outputs: outputs, folders: folders)
+    {
+      return .failure(problem)
+    }
+    guard let path = options.output else {
+      return .success((RecordOutput(streams: streams), resume, annotation))
+    }
+    let opening: RecordOutput.Opening =
+      options.resume ? .resume(keptLength: resume.keptLength) : options.overwrite ? .replace : .create
+    return RecordOutput.open(path, opening, streams: streams).map { ($0, resume, annotation) }
+  }
+
+  /// Ends the records (a file is synced to the disk) and gives the exit status.
+  private func endRecords(_ records: RecordOutput, failed: Bool) -> Int32 {
+    guard let reason = records.finish(), let path = records.path else { return failed ? 1 : 0 }
+    streams.printError("--output \(path): cannot finish writing it (\(reason))")
+    return 1
   }
 
   private var recognitionOptions: RecognitionOptions {
@@ -89,9 +172,12 @@ struct DetectCommand {
   }
 
   private func process(
-    _ input: String, recognizer: EmotionRecognizer, annotation: inout AnnotationOutput?,
-    collect: (DetectionRecord, FrameSourceKind) -> Void
+    _ input: String, recognizer: EmotionRecognizer, records: RecordOutput, resume: ResumePoint,
+    annotation: inout AnnotationOutput?, collect: (DetectionRecord, FrameSourceKind) -> Void
   ) -> Outcome {
+    let kind = FrameSources.kind(of: input)
+    // Continuing a killed run: what it finished is not done again.
+    if resume.isDone(input, kind: kind) { return .done }
     if let name = RawArguments.undecodable[input] {
       streams.printError(
         "\(name): the file name is not valid UTF-8, which emotions cannot open; rename it")
@@ -102,14 +188,16 @@ struct DetectCommand {
     let notes = HeldNotes()
     // An annotated video has every frame: ffmpeg skips none, and the frames between two
     // recognised ones keep the last boxes, as fer's Video does.
-    let kind = FrameSources.kind(of: input)
     let drawsVideo = annotation != nil && (kind == .video || kind == .camera || kind == .lavfi)
     let every = options.every
-    let sourceOptions = FrameSourceOptions(
+    var sourceOptions = FrameSourceOptions(
       every: drawsVideo ? 1 : every,
       onNote: { note in
         if !notes.hold(note) { streams.printError(note) }
       })
+    if !resume.recorded.isEmpty {
+      sourceOptions.skipsImage = { [resume] path in resume.contains(source: path, frame: 0) }
+    }
     let source: any FrameSource
     do {
       source = try FrameSources.open(input, options: sourceOptions)
@@ -151,8 +239,11 @@ struct DetectCommand {
       // Frames share the cores; one frame alone may use them all.
       var frameRecognizer = recognizer
       frameRecognizer.threadsPerImage = batch.count > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
-      let outcomes = batch.concurrentMap { [frameRecognizer] item in
+      let outcomes = batch.concurrentMap { [frameRecognizer, resume] item in
         item.flatMap { frame -> Result<Analysed, FrameFailure> in
+          // A frame recorded before is recognised again only to draw its boxes.
+          let isRecorded = resume.contains(source: frame.source, frame: frame.index)
+          if isRecorded, !drawsVideo { return .success(Analysed(frame: frame, isRecorded: true)) }
           guard !drawsVideo || frame.index % every == 0 else { return .success(Analysed(frame: frame)) }
           do throws(RecognizerError) {
             return .success(Analysed(frame: frame, faces: try frameRecognizer.recognize(frame.image)))
@@ -173,13 +264,20 @@ struct DetectCommand {
           streams.printError(failure.message)
           sink.sourceFailed()
           failed = true
+        case .success(let analysed) where analysed.isRecorded:
+          progress.advance()
         case .success(let analysed):
           progress.clear()
           if !sink.write(analysed.frame, faces: analysed.faces) { failed = true }
-          if let faces = analysed.faces {
+          if let faces = analysed.faces,
+            !resume.contains(source: analysed.frame.source, frame: analysed.frame.index)
+          {
             let record = DetectionRecord(frame: analysed.frame, faces: faces)
             collect(record, source.kind)
-            for line in lines(for: record) where !streams.printLine(line) {
+            if !records.write(lines(for: record)) {
+              if let path = records.path {
+                streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
+              }
               sink.outputClosed()
               return .outputClosed
             }
@@ -200,10 +298,12 @@ struct DetectCommand {
     }
   }
 
-  /// A frame read, with its faces; nil faces for a frame only drawn (between every Nth).
+  /// A frame read, with its faces; nil faces for a frame only drawn (between every Nth), or
+  /// passed over because its record is there from a killed run (`isRecorded`).
   private struct Analysed: Sendable {
     var frame: Frame
     var faces: [RecognizedFace]?
+    var isRecorded = false
   }
 
   /// How many frames are read ahead and recognised at once: two per core, so that a core
@@ -226,13 +326,13 @@ struct DetectCommand {
     }
     let svg = TimelineSVG(labels: EmotionRecognizer.labels, title: (source as NSString).lastPathComponent)
       .render(records)
-    do {
-      try Data(svg.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-      return true
-    } catch {
-      streams.printError("--timeline \(path): \(error.localizedDescription)")
-      return false
+    let failure = AtomicFile.write(to: path, replacing: options.overwrite) { temporary in
+      FileManager.default.createFile(atPath: temporary, contents: Data(svg.utf8)) ? nil : "cannot write it"
     }
+    guard let failure else { return true }
+    let advice = failure == AtomicFile.existsReason ? "; add --overwrite to replace it" : ""
+    streams.printError("--timeline \(path): \(failure)\(advice)")
+    return false
   }
 }
 

@@ -20,6 +20,11 @@ struct StandardStreams: Sendable {
     write(text + "\n", to: output)
   }
 
+  /// Writes `text` to the output as it is, without a line ending; false when the reader has gone.
+  func printText(_ text: String) -> Bool {
+    write(text, to: output)
+  }
+
   /// Writes a line to the errors, prefixed with the tool's name.
   func printError(_ text: String) {
     _ = write("emotions: \(text)\n", to: errors)

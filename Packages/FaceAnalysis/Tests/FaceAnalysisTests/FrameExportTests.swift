@@ -39,6 +39,31 @@ struct FrameExportTests {
     #expect(throws: JPEGEncoder.Failure.self) { try JPEGEncoder.write(image, to: "/no/such/folder/out.jpg") }
   }
 
+  @Test func aWriteThatMayNotReplaceKeepsTheFileThereEvenADanglingLink() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let image = try RGBImage(width: 2, height: 2, red: 9, green: 9, blue: 9)
+    let path = folder.appendingPathComponent("kept.png").path
+    try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
+    let dangling = folder.appendingPathComponent("dangling.jpg").path
+    try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "/no/such/target.jpg")
+    #expect(throws: PNGEncoder.Failure(path: path, reason: AtomicFile.existsReason)) {
+      try PNGEncoder.write(image, to: path, replacing: false)
+    }
+    #expect(throws: JPEGEncoder.Failure(path: dangling, reason: AtomicFile.existsReason)) {
+      try JPEGEncoder.write(image, to: dangling, replacing: false)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("precious".utf8))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling) == "/no/such/target.jpg")
+    let fresh = folder.appendingPathComponent("fresh.png").path
+    try PNGEncoder.write(image, to: fresh, replacing: false)
+    #expect(try ImageDecoder().decode(contentsOfFile: fresh) == image)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "dangling.jpg", "fresh.png", "kept.png",
+      ], "no temporary left")
+  }
+
   @Test func aFolderThatIsNotThereIsATypedError() throws {
     let image = try RGBImage(width: 1, height: 1, red: 0, green: 0, blue: 0)
     #expect(throws: PNGEncoder.Failure.self) { try PNGEncoder.write(image, to: "/no/such/folder/out.png") }

@@ -151,6 +151,17 @@ struct FrameSourceTests {
 
     let empty = folder.appendingPathComponent("sub").path
     #expect(throws: FrameSourceError.noImages(folder: empty)) { try FrameSources.open(empty) }
+
+    // Images the options skip are not read, in a folder or a list, and nothing else changes.
+    let skipped = folder.appendingPathComponent("a.ppm").path
+    var options = FrameSourceOptions()
+    options.skipsImage = { $0 == skipped }
+    let rest = Self.drain(try FrameSources.open(folder.path, options: options))
+    #expect(rest.frames.map { ($0.source as NSString).lastPathComponent } == ["b.pgm"])
+    #expect(rest.errors.count == 1)
+    let listed = Self.drain(
+      FrameSources.open([skipped, folder.appendingPathComponent("b.pgm").path], options: options))
+    #expect(listed.frames.map { ($0.source as NSString).lastPathComponent } == ["b.pgm"])
   }
 
   @Test("Bad inputs are one-line typed errors naming the input")

@@ -67,6 +67,10 @@ struct RecognitionTallyAndSaverTests {
     let stem = folder.path + "/emotions-clip-frame7-" + Self.stamp(Date(timeIntervalSince1970: 0))
     #expect(first == stem + ".png")
     #expect(second == stem + "-2.png", "an existing file is never overwritten")
+    // A dangling symbolic link is a name taken too, and the folder being shown takes no frame.
+    try FileManager.default.createSymbolicLink(atPath: stem + "-3.png", withDestinationPath: "/no/such/file")
+    #expect(try saver.save(frame, source: "clip.mp4") == stem + "-4.png")
+    #expect(throws: PNGEncoder.Failure.self) { try saver.save(frame, source: folder.path + "/.") }
     #expect(throws: PNGEncoder.Failure.self) {
       try FrameSaver(directory: "/no/such/folder").save(frame, source: "clip.mp4")
     }

@@ -40,6 +40,20 @@ struct VideoWriterTests {
     #expect(source.width == 34 && source.height == 22)
   }
 
+  @Test func aVideoThatMayNotReplaceKeepsAFileThatAppearedMeanwhile() throws {
+    let folder = try TestFiles.temporaryFolder().path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let writer = try VideoWriter(
+      path: folder + "/taken.mp4", width: 64, height: 48, frameRate: "10", replacing: false)
+    try writer.write(try Self.gray(100))
+    try Data("someone else's".utf8).write(to: URL(fileURLWithPath: folder + "/taken.mp4"))
+    #expect(throws: VideoWriter.Failure(path: folder + "/taken.mp4", reason: AtomicFile.existsReason)) {
+      try writer.finish()
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/taken.mp4")) == Data("someone else's".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["taken.mp4"])
+  }
+
   @Test func cancellingReapsFFmpegAndLeavesNothing() throws {
     let folder = try TestFiles.temporaryFolder().path
     defer { try? FileManager.default.removeItem(atPath: folder) }

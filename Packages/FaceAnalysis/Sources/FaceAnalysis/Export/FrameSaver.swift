@@ -33,14 +33,31 @@ public struct FrameSaver: Sendable {
     return currentDirectory
   }
 
-  /// Saves `frame`, read from `source`, and returns the file's path.
+  /// Saves `frame`, read from `source`, and returns the file's path. No file is ever
+  /// replaced: a name taken meanwhile (by another process) moves on to the next one.
   ///
-  /// - Throws: ``PNGEncoder/Failure`` when the file cannot be written.
+  /// - Throws: ``PNGEncoder/Failure`` when the file cannot be written, or when ``directory``
+  ///   is the folder `source` shows, whose pictures a saved frame would join.
   public func save(_ frame: RecognizedFrame, source: String) throws -> String {
+    if let folder = FileIdentity(path: directory), FileIdentity(path: source) == folder {
+      throw PNGEncoder.Failure(
+        path: directory,
+        reason: "it is the folder being shown, \(source); set XDG_PICTURES_DIR to another folder")
+    }
     let image = FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: frame))
-    let path = freePath(for: frame, source: source)
-    try PNGEncoder.write(image, to: path)
-    return path
+    // A few tries: each name was free when chosen, and only a race takes it.
+    var taken = ""
+    for _ in 0..<10 {
+      let path = freePath(for: frame, source: source)
+      do {
+        try PNGEncoder.write(image, to: path, replacing: false)
+        return path
+      } catch {
+        guard error.reason == AtomicFile.existsReason else { throw error }
+        taken = path
+      }
+    }
+    throw PNGEncoder.Failure(path: taken, reason: AtomicFile.existsReason)
   }
 
   /// A name no file has yet: `emotions-faces-frame12-20260101-120000.png`, then `-2`, `-3`…
@@ -55,7 +72,8 @@ public struct FrameSaver: Sendable {
       "emotions-\(safe.isEmpty ? "frame" : safe)-frame\(frame.index)-\(formatter.string(from: now()))"
     var candidate = (directory as NSString).appendingPathComponent(base + ".png")
     var counter = 2
-    while FileManager.default.fileExists(atPath: candidate) {
+    // Any name at all counts as taken, a dangling symbolic link included.
+    while FileIdentity.exists(candidate) {
       candidate = (directory as NSString).appendingPathComponent("\(base)-\(counter).png")
       counter += 1
     }

@@ -40,14 +40,17 @@ public enum JPEGEncoder {
     return .success(Array(UnsafeBufferPointer(start: buffer, count: Int(size))))
   }
 
-  /// Writes `image` to `path`, replacing any file there; the file appears whole or not at all.
-  public static func write(_ image: RGBImage, to path: String, quality: Int = 92) throws(Failure) {
+  /// Writes `image` to `path`, replacing any file there unless `replacing` is false (then a
+  /// file at `path` is kept and the write fails); the file appears whole or not at all.
+  public static func write(
+    _ image: RGBImage, to path: String, quality: Int = 92, replacing: Bool = true
+  ) throws(Failure) {
     let bytes: [UInt8]
     switch encode(image, quality: quality) {
     case .success(let data): bytes = data
     case .failure(let failure): throw Failure(path: path, reason: failure.reason)
     }
-    let failure = AtomicFile.write(to: path) { temporary in
+    let failure = AtomicFile.write(to: path, replacing: replacing) { temporary in
       do {
         try Data(bytes).write(to: URL(fileURLWithPath: temporary))
         return nil

@@ -18,10 +18,11 @@ public enum PNGEncoder {
     public var description: String { "\(path): cannot write the PNG (\(reason))" }
   }
 
-  /// Writes `image` to `path`, replacing any file there. The file appears whole or not at
-  /// all: it is written next to its final name and renamed.
-  public static func write(_ image: RGBImage, to path: String) throws(Failure) {
-    let failure = AtomicFile.write(to: path) { temporary in
+  /// Writes `image` to `path`, replacing any file there unless `replacing` is false (then a
+  /// file at `path` is kept and the write fails). The file appears whole or not at all: it is
+  /// written next to its final name and moved there.
+  public static func write(_ image: RGBImage, to path: String, replacing: Bool = true) throws(Failure) {
+    let failure = AtomicFile.write(to: path, replacing: replacing) { temporary in
       var message = [CChar](repeating: 0, count: 256)
       let status = image.pixels.withUnsafeBufferPointer { pixels in
         message.withUnsafeMutableBufferPointer { text in

@@ -16,11 +16,13 @@ public final class FolderSource: FrameSource {
   public let skipped: [String]
   private var position = 0
   private let decoder: ImageDecoder
+  private let skipsImage: (@Sendable (String) -> Bool)?
 
   /// Lists the folder; fails when it is missing or has no images.
   public init(path: String, options: FrameSourceOptions = FrameSourceOptions()) throws(FrameSourceError) {
     self.name = path
     self.decoder = ImageDecoder(maxPixels: options.maxPixels)
+    self.skipsImage = options.skipsImage
     let entries: [String]
     do {
       entries = try FileManager.default.contentsOfDirectory(atPath: path)
@@ -50,8 +52,10 @@ public final class FolderSource: FrameSource {
     guard !images.isEmpty else { throw FrameSourceError.noImages(folder: path) }
   }
 
-  /// The next image as a frame named by its own path, nil after the last.
+  /// The next image as a frame named by its own path, nil after the last; images the
+  /// options skip are passed over.
   public func next() throws(FrameSourceError) -> Frame? {
+    while position < files.count, skipsImage?(files[position]) == true { position += 1 }
     guard position < files.count else { return nil }
     let file = files[position]
     position += 1

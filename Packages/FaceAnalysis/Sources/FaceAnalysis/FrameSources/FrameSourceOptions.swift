@@ -10,8 +10,12 @@ public struct FrameSourceOptions: Sendable {
   public var ffprobe: String
   /// Receives one-line notes, such as files a folder source skipped.
   public var onNote: (@Sendable (String) -> Void)?
+  /// Image files of folders and lists this returns true for are passed over without being
+  /// read (`detect --resume` skips the images it has results for).
+  public var skipsImage: (@Sendable (String) -> Bool)?
 
-  /// Defaults: every frame, 100 megapixels, `ffmpeg` and `ffprobe` from `PATH`, no notes.
+  /// Defaults: every frame, 100 megapixels, `ffmpeg` and `ffprobe` from `PATH`, no notes,
+  /// no image skipped.
   public init(
     every: Int = 1, maxPixels: Int = ImageDecoder.defaultMaxPixels, ffmpeg: String = "ffmpeg",
     ffprobe: String = "ffprobe", onNote: (@Sendable (String) -> Void)? = nil

@@ -71,8 +71,9 @@ public enum FrameSources {
     ListSource(inputs: inputs, options: options)
   }
 
-  /// The non-empty, non-comment (`#`) lines of a list file.
-  static func listInputs(_ path: String) throws(FrameSourceError) -> [String] {
+  /// The inputs a list file (`@list.txt`, given without its `@`) names: its non-empty,
+  /// non-comment (`#`) lines, trimmed.
+  public static func listInputs(_ path: String) throws(FrameSourceError) -> [String] {
     let text: String
     do {
       text = try String(contentsOfFile: path, encoding: .utf8)

@@ -39,6 +39,9 @@ public final class ListSource: FrameSource {
       }
       guard !pending.isEmpty else { return nil }
       let input = pending.removeFirst()
+      if let skipsImage = options.skipsImage, FrameSources.kind(of: input) == .image, skipsImage(input) {
+        continue
+      }
       current = try FrameSources.open(input, options: options)
     }
   }

@@ -38,6 +38,7 @@ public final class VideoWriter {
   public let arguments: [String]
 
   private let temporary: String
+  private let replacing: Bool
   private let errorFile: String
   private let pid: Int32
   private var input: Int32
@@ -49,12 +50,16 @@ public final class VideoWriter {
   ///   - frameRate: frames per second as ffmpeg reads it, such as `30` or `30000/1001`.
   ///   - audioSource: a file whose first audio stream is copied in, if it has one.
   ///   - ffmpeg: the ffmpeg executable; `ffprobe` looks at the audio source.
+  ///   - replacing: whether ``finish()`` may replace a file at `path`; when false a file
+  ///     there (even one that appeared while the video was written) is kept and the video
+  ///     is not written.
   /// - Throws: ``Failure`` when ffmpeg is missing or cannot start.
   public init(
     path: String, width: Int, height: Int, frameRate: String, audioSource: String? = nil,
-    ffmpeg: String = "ffmpeg", ffprobe: String = "ffprobe"
+    ffmpeg: String = "ffmpeg", ffprobe: String = "ffprobe", replacing: Bool = true
   ) throws(Failure) {
     self.path = path
+    self.replacing = replacing
     self.width = width
     self.height = height
     let name = (path as NSString).lastPathComponent
@@ -132,8 +137,7 @@ public final class VideoWriter {
       discard()
       throw Failure(path: path, reason: reason ?? "ffmpeg failed")
     }
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
+    if let reason = AtomicFile.moveIntoPlace(temporary, path, replacing: replacing) {
       discard()
       throw Failure(path: path, reason: reason)
     }

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Which file a path names, as the system knows it: its device and inode. Two paths with the
+/// same identity are the same file, whether reached through a hard link, a symbolic link or
+/// a path spelled another way (`./a.mp4`, `dir/../a.mp4`).
+public struct FileIdentity: Hashable, Sendable {
+  /// The device the file is on.
+  public let device: UInt64
+  /// The file's inode on that device.
+  public let inode: UInt64
+
+  /// The identity of the file at `path`, following symbolic links; nil when nothing is there
+  /// (or `stat` fails, as for a symbolic-link loop).
+  public init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+
+  /// Whether anything has the name `path`, a dangling symbolic link included.
+  public static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+}

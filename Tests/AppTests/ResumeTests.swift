@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+@testable import EmotionsApp
+
+/// `emotions detect --output FILE --resume`: runs killed with SIGKILL (by the test seam
+/// ``TestKillSwitch``, between records and in the middle of one), then resumed, end with the
+/// records of a run that was never stopped, none twice.
+@Suite("detect --output --resume", .serialized)
+struct ResumeTests {
+  /// 180 small images made by ffmpeg, each read as one face (`--whole-image`) so runs are quick.
+  static func images(in folder: URL) throws -> String {
+    let images = folder.appendingPathComponent("images").path
+    try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+    _ = try MediaTools.output([
+      "ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=48x48:rate=30", "-frames:v",
+      "180",
+      images + "/img%03d.png",
+    ])
+    return images
+  }
+
+  static func run(
+    _ arguments: [String], in folder: URL, killAt: String? = nil
+  ) throws -> DetectCommandTests.Run {
+    try DetectCommandTests.run(
+      ["detect"] + arguments, environment: killAt.map { [TestKillSwitch.variable: $0] } ?? [:],
+      shell: "cd '\(folder.path)' && exec \"$0\" \"$@\"", deadline: .seconds(120))
+  }
+
+  static func text(_ name: String, in folder: URL) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  /// Lines in order, for comparing runs whose order may differ.
+  static func sortedLines(_ text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).sorted()
+  }
+
+  /// Runs `arguments` into `file` killed at each point in turn, then to the end; the file
+  /// must equal `expected` line for line, order aside.
+  static func killAndResume(
+    _ arguments: [String], file: String, at points: [String], expected: String, in folder: URL
+  ) throws {
+    for (index, point) in points.enumerated() {
+      let resume = index == 0 ? [] : ["--resume"]
+      let killed = try run(arguments + ["--output", file] + resume, in: folder, killAt: point)
+      #expect(killed.status == SIGKILL, "killed at \(point): \(killed.status) \(killed.errors)")
+      let written = try text(file, in: folder)
+      #expect(written.count < expected.count, "stopped early at \(point)")
+      if point.hasSuffix(".5") { #expect(!written.hasSuffix("\n"), "a torn last record at \(point)") }
+    }
+    let finished = try run(arguments + ["--output", file, "--resume"], in: folder)
+    #expect(finished.status == 0 && finished.errors.isEmpty, "\(finished.errors)")
+    #expect(finished.output.isEmpty)
+    let resumed = try text(file, in: folder)
+    #expect(sortedLines(resumed) == sortedLines(expected))
+    #expect(resumed.count == expected.count)
+  }
+
+  @Test func aRunOf180ImagesKilledThreeTimesEndsAsARunNeverStopped() throws {
+    let folder = try DetectCommandTests.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let images = try Self.images(in: folder)
+    let arguments = ["--json", "--whole-image", images]
+    let whole = try Self.run(arguments + ["--output", "whole.jsonl"], in: folder)
+    #expect(whole.status == 0 && whole.errors.isEmpty, "\(whole.errors)")
+    let expected = try Self.text("whole.jsonl", in: folder)
+    #expect(expected.split(separator: "\n").count == 180)
+    #expect(try Self.run(arguments, in: folder).output == expected, "--output holds what stdout would")
+    try Self.killAndResume(
+      arguments, file: "part.jsonl", at: ["0.5", "60", "119.5"], expected: expected, in: folder)
+  }
+
+  @Test func aShardAsCSVAndAVideoCutOffMidwayAreContinuedWithoutDuplicates() throws {
+    let folder = try DetectCommandTests.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let images = try Self.images(in: folder)
+    let files = (1...180).map { images + "/img" + String(1000 + $0).dropFirst() + ".png" }
+    let shard = ["--format", "csv", "--whole-image", "--shard", "2/3"] + files
+    let expected = try Self.run(shard, in: folder)
+    #expect(expected.status == 0)
+    try Self.killAndResume(
+      shard, file: "part-2.csv", at: ["0", "0.5", "30.5"], expected: expected.output, in: folder)
+
+    let video = [
+      "--json", "--every", "5", images + "/img001.png", fixture("faces.mp4"), images + "/img002.png",
+    ]
+    let whole = try Self.run(video, in: folder)
+    #expect(whole.status == 0 && whole.output.split(separator: "\n").count == 8)
+    try Self.killAndResume(video, file: "video.jsonl", at: ["3.5", "2"], expected: whole.output, in: folder)
+  }
+
+  @Test func annotatedPicturesOfAKilledRunAreKeptAndTheOneInTheWayNeedsOverwrite() throws {
+    let folder = try DetectCommandTests.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let images = try Self.images(in: folder)
+    let files = (1...30).map { images + "/img" + String(1000 + $0).dropFirst() + ".png" }
+    let whole = try Self.run(["--json", "--whole-image", "--annotate", "expected"] + files, in: folder)
+    #expect(whole.status == 0)
+    let arguments = ["--json", "--whole-image", "--annotate", "pictures", "--output", "part.jsonl"] + files
+    #expect(try Self.run(arguments, in: folder, killAt: "10.5").status == SIGKILL)
+    let refused = try Self.run(arguments + ["--resume"], in: folder)
+    #expect(refused.status == 2)
+    #expect(
+      refused.errors == [
+        "emotions: --annotate pictures would write pictures/img011.png, which exists; add --overwrite to replace it"
+      ])
+    let resumed = try Self.run(arguments + ["--resume", "--overwrite"], in: folder)
+    #expect(resumed.status == 0 && resumed.errors.isEmpty, "\(resumed.errors)")
+    #expect(Self.sortedLines(try Self.text("part.jsonl", in: folder)) == Self.sortedLines(whole.output))
+    let manager = FileManager.default
+    let names = try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("expected").path)
+      .sorted()
+    #expect(names.count == 30)
+    #expect(
+      try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("pictures").path).sorted()
+        == names)
+    for name in names {
+      #expect(
+        manager.contentsEqual(
+          atPath: folder.appendingPathComponent("expected/" + name).path,
+          andPath: folder.appendingPathComponent("pictures/" + name).path), "\(name)")
+    }
+  }
+
+  @Test func aMissingOrEmptyFileStartsAfreshAndAnyOtherIsRefusedUntouched() throws {
+    let folder = try DetectCommandTests.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let images = [fixture("astronaut.png"), fixture("rocket.jpg")]
+    let json = ["--json", "--whole-image"] + images
+    let expected = try Self.run(json, in: folder).output
+    let missing = try Self.run(json + ["--output", "missing.jsonl", "--resume"], in: folder)
+    #expect(missing.status == 0)
+    #expect(try Self.text("missing.jsonl", in: folder) == expected)
+    try Data().write(to: folder.appendingPathComponent("empty.csv"))
+    let csv = try Self.run(["--format", "csv", "--whole-image"] + images, in: folder).output
+    let empty = try Self.run(
+      ["--format", "csv", "--whole-image"] + images + ["--output", "empty.csv", "--resume"], in: folder)
+    #expect(empty.status == 0)
+    #expect(try Self.text("empty.csv", in: folder) == csv)
+
+    let other = fixture("coffee.png")
+    let refusals: [(file: String, content: String, arguments: [String], error: String)] = [
+      (
+        "garbage.jsonl", "not json\n{\"source\":", json,
+        "--resume --output garbage.jsonl: line 1 is not a record of emotions detect in JSON lines (--json); "
+          + "give another --output, or remove the file to start again"
+      ),
+      (
+        "csv.jsonl", csv, json,
+        "--resume --output csv.jsonl holds CSV (--format csv), not JSON lines (--json); "
+          + "resume with the format that wrote it"
+      ),
+      (
+        "json.csv", expected, ["--format", "csv", "--whole-image"] + images,
+        "--resume --output json.csv holds JSON lines (--json), not CSV (--format csv); "
+          + "resume with the format that wrote it"
+      ),
+      (
+        "others.jsonl", expected, ["--json", "--whole-image", other],
+        "--resume --output others.jsonl holds records of \(images[0]), which this run does not read; "
+          + "resume with the inputs (and --shard) of the run that wrote it, or give another --output"
+      ),
+    ]
+    for refusal in refusals {
+      let path = folder.appendingPathComponent(refusal.file)
+      try Data(refusal.content.utf8).write(to: path)
+      let run = try Self.run(refusal.arguments + ["--output", refusal.file, "--resume"], in: folder)
+      #expect(run.status == 2)
+      #expect(run.errors == ["emotions: " + refusal.error])
+      #expect(try Data(contentsOf: path) == Data(refusal.content.utf8), "\(refusal.file) is untouched")
+    }
+    let usage = try Self.run(json + ["--resume"], in: folder)
+    #expect(
+      usage.status == 2
+        && usage.errors == ["emotions: --resume continues the file of --output; give --output FILE too"])
+  }
+
+  /// CSV rows do not say how many faces their frame has: the last frame's rows are always done
+  /// again, whether its last row was torn or the file ended between two of its rows.
+  @Test func csvDropsTheLastFramesRowsAndJSONItsTornLine() throws {
+    let header = CSVWriter.header(labels: ["happy"])
+    let sources: Set<String> = ["a, \"b\".png", "c.png"]
+    let first = "\"a, \"\"b\"\".png\",0,0,1,2,3,4,happy,1\r\n"
+    let rows = header + "\r\n" + first + "c.png,0,0,1,1,1,1,happy,1\r\nc.png,0,0,2,2,2,2,happy,1\r\n"
+    for content in [rows, rows + "c.png,0,0,3,3"] {
+      let file = try TemporaryFile()
+      try Data(content.utf8).write(to: file.url)
+      let point = try ResumePoint.read(file.url.path, format: .csv, sources: sources, header: header).get()
+      #expect(point.hasHeader)
+      #expect(point.recordedSources == ["a, \"b\".png"])
+      #expect(point.keptLength == (header + "\r\n" + first).utf8.count)
+    }
+    let file = try TemporaryFile()
+    try Data("{\"source\":\"c.png\",\"frame\":0}\n{\"source\":\"a, \\\"b\\\".png\",\"fr".utf8).write(
+      to: file.url)
+    let point = try ResumePoint.read(file.url.path, format: .json, sources: sources, header: header).get()
+    #expect(point.recordedSources == ["c.png"] && point.lastSource == "c.png")
+    #expect(point.keptLength == "{\"source\":\"c.png\",\"frame\":0}\n".utf8.count)
+  }
+}
