@@ -1,4 +1,4 @@
-"""Side-by-side benchmark of Emotions against ONNX Runtime, OpenCV, Keras and fer.
+"""Side-by-side benchmark of Emotions against ONNX Runtime, OpenCV, Keras, TFLite and fer.
 
 Driven by the `peers` shell script, which sets up the venv. Subcommands:
 
@@ -106,6 +106,16 @@ def worker(args):
 
         result["seconds"] = time_calls(call, args.repeats, 2)
         result["boxes"] = [list(map(int, box)) for box in boxes]
+    elif kind == "tflite":
+        import numpy as np
+        import tensorflow as tf
+
+        # TFLite's default CPU path: the XNNPACK delegate, with `threads` threads.
+        interpreter = tf.lite.Interpreter(model_path=args.tflite_model, num_threads=args.threads)
+        interpreter.allocate_tensors()
+        detail = interpreter.get_input_details()[0]
+        interpreter.set_tensor(detail["index"], np.full(detail["shape"], 0.25, dtype=np.float32))
+        result["seconds"] = time_calls(interpreter.invoke, args.repeats, max(5, args.repeats // 10))
     elif kind == "fer":
         import cv2
         try:
@@ -210,6 +220,27 @@ def compare(args, inputs):
             for name, tflite in (("fer-tflite", 1), ("fer-keras", 0)):
                 theirs = child(me + ["fer", "--video", video, "--tflite", str(tflite), "--repeats", "3"])
                 results.setdefault(("e2e", name), []).append(statistics.median(theirs["seconds"]) / theirs["frames"])
+        if "blazeface" in only:
+            photo = os.path.join(args.root, "Fixtures", "astronaut.png")
+            for model, name in (("full", "face_detection_full_range.tflite"),
+                                ("short", "face_detection_short_range.tflite")):
+                for threads in (1, 2):
+                    ours = child([args.bench, "blazeface", photo, "--model", model, "--threads", str(threads),
+                                  "--repeats", "200"])
+                    theirs = child(me + ["tflite", "--tflite-model", os.path.join(args.root, "Models", name),
+                                         "--threads", str(threads), "--repeats", "200"])
+                    results.setdefault(("bf", model, threads, "ours"), []).append(
+                        statistics.median(ours["model_seconds"]))
+                    results.setdefault(("bf", model, threads, "detector"), []).append(
+                        statistics.median(ours["detect_seconds"]))
+                    results.setdefault(("bf", model, threads, "tflite"), []).append(
+                        statistics.median(theirs["seconds"]))
+            # The 640x360 video, ten times over (300 frames): whole processes on both sides.
+            ours = child([args.bench, "e2e", looped, "--repeats", "1", "--detector", "blazeface"])
+            results.setdefault(("bf-e2e", "ours"), []).append(statistics.median(ours["seconds"]) / ours["frames"])
+            extras["bf_e2e_frames"] = ours["frames"]
+            theirs = child(me + ["fer", "--video", looped, "--tflite", "1", "--repeats", "1"])
+            results.setdefault(("bf-e2e", "fer"), []).append(statistics.median(theirs["seconds"]) / theirs["frames"])
         print(f"peers: round {round_index + 1} done", file=sys.stderr)
 
     end_load = load_average()
@@ -249,6 +280,23 @@ def compare(args, inputs):
             lines.append(
                 f"| End to end, start-up excluded on our side too | {1 / steady:.1f} fps (x10 run minus x1) "
                 f"| {label} | {1 / theirs:.1f} fps | **{theirs / steady:.2f}x** |")
+    if "blazeface" in only:
+        for model in ("full", "short"):
+            for threads in (1, 2):
+                ours = med(("bf", model, threads, "ours"))
+                theirs = med(("bf", model, threads, "tflite"))
+                whole = med(("bf", model, threads, "detector"))
+                lines.append(
+                    f"| BlazeFace {model} range, model, {threads} thread{'s' if threads > 1 else ''} "
+                    f"| {ours * 1000:.2f} ms (whole detector on a 512x512 photo {whole * 1000:.2f} ms) "
+                    f"| TFLite with XNNPACK ({threads} thread{'s' if threads > 1 else ''}) | {theirs * 1000:.2f} ms "
+                    f"| **{theirs / ours:.2f}x** |")
+        ours = med(("bf-e2e", "ours"))
+        theirs = med(("bf-e2e", "fer"))
+        lines.append(
+            f"| `detect --detector blazeface`, 640x360 video ({extras['bf_e2e_frames']} frames), whole process "
+            f"| {1 / ours:.1f} fps | fer default (Haar, TFLite), its frame loop alone | {1 / theirs:.1f} fps "
+            f"| **{theirs / ours:.2f}x** |")
     print("\n".join(lines))
 
 
@@ -260,7 +308,7 @@ def main():
     conversion.add_argument("onnx")
     work = commands.add_parser("worker")
     work.add_argument("kind")
-    for option in ("--onnx", "--faces", "--h5", "--cascade", "--frame", "--video"):
+    for option in ("--onnx", "--faces", "--h5", "--cascade", "--frame", "--video", "--tflite-model"):
         work.add_argument(option)
     for option, default in (("--batch", 1), ("--repeats", 100), ("--threads", 2), ("--tflite", 1)):
         work.add_argument(option, type=int, default=default)
@@ -270,7 +318,8 @@ def main():
     whole.add_argument("--root", required=True)
     whole.add_argument("--rounds", type=int, default=3)
     whole.add_argument("--skip-e2e", action="store_true")
-    whole.add_argument("--only", default="cnn,haar,e2e", help="comma-separated: cnn, haar, e2e")
+    whole.add_argument("--only", default="cnn,haar,e2e,blazeface",
+                       help="comma-separated: cnn, haar, e2e, blazeface")
     args = parser.parse_args()
     if args.command == "convert":
         convert(args.h5, args.onnx)

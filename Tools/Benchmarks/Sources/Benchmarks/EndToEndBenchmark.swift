@@ -6,6 +6,8 @@ struct EndToEndBenchmark {
   let binary: String
   let modelDirectory: String
   let repeats: Int
+  /// More options of `detect`, such as `--detector blazeface`.
+  var options: [String] = []
 
   /// One video's result.
   struct Row {
@@ -23,7 +25,7 @@ struct EndToEndBenchmark {
     guard FileManager.default.isExecutableFile(atPath: binary) else {
       throw BenchError.launch("\(binary) is missing: run `swift build -c release` at the repository root")
     }
-    let arguments = [binary, "detect", "--json", "--model-dir", modelDirectory, video]
+    let arguments = [binary, "detect", "--json", "--model-dir", modelDirectory] + options + [video]
     var frames = 0
     var times: [Double] = []
     var peaks: [Int] = []

@@ -59,11 +59,12 @@ enum RawMode {
       ]).text)
   }
 
-  /// `e2e <video> --repeats R`: `emotions detect --json` on the video, as in the report.
-  static func endToEnd(video: String, repeats: Int, workspace: Workspace) throws {
+  /// `e2e <video> --repeats R [--detector D]`: `emotions detect --json` on the video, as in the
+  /// report.
+  static func endToEnd(video: String, repeats: Int, detector: String? = nil, workspace: Workspace) throws {
     let bench = EndToEndBenchmark(
       binary: workspace.emotionsBinary, modelDirectory: workspace.root.appendingPathComponent("Models").path,
-      repeats: repeats)
+      repeats: repeats, options: detector.map { ["--detector", $0] } ?? [])
     let row = try bench.run(video: video, name: video)
     print(
       JSON.object([

@@ -6,7 +6,7 @@ let usage = """
          bench export <dir>                                    shared inputs for the peers script
          bench cnn <faces.f32> --batch B [--repeats N]         timings as JSON
          bench haar <frame.pgm> [--repeats N]                  timings and boxes as JSON
-         bench e2e <video> [--repeats N]                       emotions detect timings as JSON
+         bench e2e <video> [--repeats N] [--detector D]        emotions detect timings as JSON
          bench blazeface <image> [--model full|short] [--threads T] [--repeats N]
                                                                BlazeFace timings as JSON
          bench vision [<video>] [--frames N]                   Vision's picture per graphics mode
@@ -33,7 +33,9 @@ do {
     try RawMode.haar(frame: frame, repeats: try arguments.integer("repeats", 20), workspace: workspace)
   case "e2e":
     guard let video = arguments.positional.first else { throw BenchError.usage(usage) }
-    try RawMode.endToEnd(video: video, repeats: try arguments.integer("repeats", 5), workspace: workspace)
+    try RawMode.endToEnd(
+      video: video, repeats: try arguments.integer("repeats", 5), detector: arguments.options["detector"],
+      workspace: workspace)
   case "blazeface":
     guard let image = arguments.positional.first else { throw BenchError.usage(usage) }
     let kind: FaceDetectorKind = arguments.options["model"] == "short" ? .blazeFaceShort : .blazeFace

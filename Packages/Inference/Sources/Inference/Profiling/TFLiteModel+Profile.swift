@@ -3,7 +3,9 @@ extension TFLiteModel {
   /// ``KerasModel/profile(_:threads:)`` does.
   ///
   /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
-  public func profile(_ batch: Tensor, threads: Int = KerasModel.defaultThreads) throws(ModelError) -> [StepTiming] {
+  public func profile(
+    _ batch: Tensor, threads: Int = KerasModel.defaultThreads
+  ) throws(ModelError) -> [StepTiming] {
     guard batch.shape.count == inputShape.count + 1, Array(batch.shape.dropFirst()) == inputShape else {
       throw ModelError.inputShapeMismatch(expected: [-1] + inputShape, found: batch.shape)
     }
