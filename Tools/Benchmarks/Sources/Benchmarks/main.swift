@@ -10,6 +10,7 @@ let usage = """
          bench blazeface <image> [--model full|short] [--threads T] [--repeats N]
                                                                BlazeFace timings as JSON
          bench vision [<video>] [--frames N]                   Vision's picture per graphics mode
+         bench live <video> [--detector D]                     Vision's recognition in real time
   """
 
 do {
@@ -42,6 +43,10 @@ do {
     try RawMode.blazeFace(
       image: image, kind: kind, threads: try arguments.integer("threads", 1),
       repeats: try arguments.integer("repeats", 100), workspace: workspace)
+  case "live":
+    guard let video = arguments.positional.first else { throw BenchError.usage(usage) }
+    let detector = FaceDetectorKind(rawValue: arguments.options["detector"] ?? "haar") ?? .haar
+    try LiveBenchmark.run(video: video, detector: detector, workspace: workspace)
   case "vision":
     let video = arguments.positional.first ?? workspace.fixture("faces.mp4")
     let frames = try arguments.integer("frames", 300)
