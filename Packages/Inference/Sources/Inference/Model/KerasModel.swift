@@ -97,9 +97,7 @@ public final class KerasModel: Sendable {
   /// groups nor chunks depend on the thread count, so neither do the results.
   public func predict(_ batch: Tensor, threads: Int = KerasModel.defaultThreads) throws(ModelError) -> Tensor
   {
-    guard batch.shape.count == inputShape.count + 1, Array(batch.shape.dropFirst()) == inputShape else {
-      throw ModelError.inputShapeMismatch(expected: [-1] + inputShape, found: batch.shape)
-    }
+    try ModelError.requireBatch(batch, of: inputShape)
     let items = batch.shape[0]
     let outputCount = outputShape.reduce(1, *)
     let shape = [items] + outputShape

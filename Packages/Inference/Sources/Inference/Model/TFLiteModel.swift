@@ -76,9 +76,7 @@ public final class TFLiteModel: Sendable {
   public func predict(
     _ batch: Tensor, threads: Int = KerasModel.defaultThreads
   ) throws(ModelError) -> [Tensor] {
-    guard batch.shape.count == inputShape.count + 1, Array(batch.shape.dropFirst()) == inputShape else {
-      throw ModelError.inputShapeMismatch(expected: [-1] + inputShape, found: batch.shape)
-    }
+    try ModelError.requireBatch(batch, of: inputShape)
     let items = batch.shape[0]
     let counts = outputShapes.map { items * $0.reduce(1, *) }
     // One buffer for every output, cut into tensors afterwards (they are small).

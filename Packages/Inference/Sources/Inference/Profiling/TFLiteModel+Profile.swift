@@ -6,9 +6,7 @@ extension TFLiteModel {
   public func profile(
     _ batch: Tensor, threads: Int = KerasModel.defaultThreads
   ) throws(ModelError) -> [StepTiming] {
-    guard batch.shape.count == inputShape.count + 1, Array(batch.shape.dropFirst()) == inputShape else {
-      throw ModelError.inputShapeMismatch(expected: [-1] + inputShape, found: batch.shape)
-    }
+    try ModelError.requireBatch(batch, of: inputShape)
     return runner.profile(batch, threads: threads)
   }
 }
