@@ -259,3 +259,46 @@ void inference_depthwise(const InferenceWindow *window, long channels, const flo
            depthwise_wide(window, channels, input, kernel, output, firstRow, endRow),
            depthwise_body(window, channels, input, kernel, output, firstRow, endRow));
 }
+
+/// Any channel count, one filter per channel: per output pixel the valid taps in (kh, kw)
+/// order, a plain loop over channels that the compiler vectorises for each instruction set.
+KERNEL_ATTRIBUTES void depthwise_any_body(const InferenceWindow *w, long channels,
+                                          const float *input, const float *kernel, float *output,
+                                          long firstRow, long endRow) {
+  for (long oy = firstRow; oy < endRow; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(w->kernelHeight, w->inputHeight - top);
+    float *row = output + (oy - firstRow) * w->outputWidth * channels;
+    for (long ox = 0; ox < w->outputWidth; ox++) {
+      const long left = ox * w->strideWidth - w->padLeft;
+      const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
+      float *target = row + ox * channels;
+      for (long c = 0; c < channels; c++) target[c] = 0;
+      for (long ky = ky0; ky < ky1; ky++) {
+        for (long kx = kx0; kx < kx1; kx++) {
+          const float *p = input + ((top + ky) * w->inputWidth + left + kx) * channels;
+          const float *k = kernel + (ky * w->kernelWidth + kx) * channels;
+          for (long c = 0; c < channels; c++) target[c] += p[c] * k[c];
+        }
+      }
+    }
+  }
+}
+
+#if defined(__x86_64__)
+static WIDE512 void depthwise_any_512(const InferenceWindow *w, long c, const float *i,
+                                      const float *k, float *o, long r0, long r1) {
+  depthwise_any_body(w, c, i, k, o, r0, r1);
+}
+static WIDE void depthwise_any_wide(const InferenceWindow *w, long c, const float *i,
+                                    const float *k, float *o, long r0, long r1) {
+  depthwise_any_body(w, c, i, k, o, r0, r1);
+}
+#endif
+
+void inference_depthwise_any(const InferenceWindow *window, long channels, const float *input,
+                             const float *kernel, float *output, long firstRow, long endRow) {
+  DISPATCH(depthwise_any_512(window, channels, input, kernel, output, firstRow, endRow),
+           depthwise_any_wide(window, channels, input, kernel, output, firstRow, endRow),
+           depthwise_any_body(window, channels, input, kernel, output, firstRow, endRow));
+}

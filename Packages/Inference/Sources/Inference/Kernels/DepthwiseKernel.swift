@@ -3,8 +3,9 @@ import InferenceCKernels
 /// Runs a ``DepthwiseConvolution`` directly: for each output pixel, the valid taps of the
 /// window each add `input[c] · kernel[tap, c]`. Each channel has a window of its own, so there
 /// is no matrix product for a BLAS to do. With one filter per channel and channels a multiple
-/// of 8 (the common case) the C kernel `inference_depthwise` runs it in SIMD vectors;
-/// otherwise a Swift loop does.
+/// of 8 (the common case) the C kernel `inference_depthwise` runs it in SIMD vectors; with
+/// other channel counts (BlazeFace's 12 and 36) `inference_depthwise_any`'s plain loops do;
+/// with several filters per channel or dilation, a Swift loop.
 enum DepthwiseKernel {
   /// `depthwise(input) + bias` for output rows `rows` of the batch, written one row after the
   /// other from `output` (the batch tensor at the first row, or a chunk's scratch).
@@ -22,6 +23,9 @@ enum DepthwiseKernel {
         let target = output + offset * rowSize
         if depthwise.multiplier == 1 && depthwise.inputChannels % 8 == 0, var window = geometry.cWindow {
           inference_depthwise(
+            &window, depthwise.inputChannels, image, kernel, target, range.lowerBound, range.upperBound)
+        } else if depthwise.multiplier == 1, var window = geometry.cWindow {
+          inference_depthwise_any(
             &window, depthwise.inputChannels, image, kernel, target, range.lowerBound, range.upperBound)
         } else {
           runGeneral(depthwise, image: image, kernel: kernel, rows: range, output: target)

@@ -35,6 +35,10 @@ void inference_planes_to_pixels(const float *planes, long pitch, long count, lon
 void inference_depthwise(const InferenceWindow *window, long channels, const float *input,
                          const float *kernel, float *output, long firstRow, long endRow);
 
+/// inference_depthwise for any channel count (one filter per channel), in plain loops.
+void inference_depthwise_any(const InferenceWindow *window, long channels, const float *input,
+                             const float *kernel, float *output, long firstRow, long endRow);
+
 /// output[r, c] = input[r, c] + bias[c] (when `bias` is not NULL), then max(., 0) when `relu`
 /// is not 0, over `rows` rows of `channels` values; in place is allowed.
 void inference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,

@@ -212,7 +212,7 @@ struct KernelTests {
     #expect(worstDifference(two, input: hidden, output: output) < 1e-4)
   }
 
-  @Test("depthwise convolution equals the plain sum, in chunks of rows", arguments: [8, 16, 24, 32, 3])
+  @Test("depthwise convolution equals the plain sum, in chunks of rows", arguments: [8, 16, 24, 32, 3, 12, 36])
   func depthwise(channels: Int) throws {
     for (index, shape) in Self.geometries.enumerated() {
       let geometry = try #require(
