@@ -3,9 +3,9 @@ import Foundation
 @testable import Inference
 
 /// A FlatBuffers table being written: its fields by their index in the schema.
-struct FlatTable {
+struct FlatTable: Sendable {
   /// One field's value.
-  indirect enum Field {
+  indirect enum Field: Sendable {
     case int8(Int8), uint8(UInt8), bool(Bool), int32(Int32), uint32(UInt32)
     case table(FlatTable), tables([FlatTable]), int32s([Int32]), bytes([UInt8]), string(String)
     /// A vector whose length word says `count`, whatever number of `bytes` follows it.
@@ -145,7 +145,7 @@ struct FlatBufferWriter {
 /// Builds small TFLite models in memory (schema `tflite`, identifier `TFL3`), so operator
 /// tests state exactly what a converter would have written: tensors, buffers, operator codes
 /// and each operator's builtin options table.
-struct TFLiteBuilder {
+struct TFLiteBuilder: Sendable {
   /// Schema `TensorType`.
   enum ElementType: Int8 {
     case float32 = 0, float16 = 1, int32 = 2
