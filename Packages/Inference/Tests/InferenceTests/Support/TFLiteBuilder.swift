@@ -278,7 +278,7 @@ struct TFLiteBuilder: Sendable {
   ) -> Int {
     let output = tensor(name, shape)
     op(
-      Code.conv2D, inputs: [input, filter, bias ?? -1], outputs: [output],
+      Code.conv2D, inputs: bias.map { [input, filter, $0] } ?? [input, filter], outputs: [output],
       options: (
         OptionsType.conv2D,
         FlatTable([
@@ -296,7 +296,7 @@ struct TFLiteBuilder: Sendable {
   ) -> Int {
     let output = tensor(name, shape)
     op(
-      Code.depthwiseConv2D, inputs: [input, filter, bias ?? -1], outputs: [output],
+      Code.depthwiseConv2D, inputs: bias.map { [input, filter, $0] } ?? [input, filter], outputs: [output],
       options: (
         OptionsType.depthwiseConv2D,
         FlatTable([

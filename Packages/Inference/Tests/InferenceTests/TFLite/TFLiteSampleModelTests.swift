@@ -3,10 +3,12 @@ import Testing
 
 @testable import Inference
 
-/// The sample models (``TFLiteSampleModels``) load and run, and the committed copies in
-/// `Fixtures/tflite/` (the `tflite` fuzz target's seeds) are what the builder writes. After a
-/// change to the builder, rewrite them with `EMOTIONS_WRITE_TFLITE_SEEDS=1 swift test
-/// --package-path Packages/Inference --filter TFLiteSampleModelTests`.
+/// The sample models (``TFLiteSampleModels``) give what Google's LiteRT interpreter gives on
+/// the same file (`<name>.litert.f32`, written by Tools/reference/tflite_samples_reference.py),
+/// and the committed copies in `Fixtures/tflite/` (the `tflite` fuzz target's seeds) are what
+/// the builder writes. After a change to the builder, rewrite them with
+/// `EMOTIONS_WRITE_TFLITE_SEEDS=1 swift test --package-path Packages/Inference --filter
+/// TFLiteSampleModelTests`, then rerun the reference script.
 @Suite("TFLite sample models and the fuzz seeds")
 struct TFLiteSampleModelTests {
   @Test(
@@ -23,5 +25,12 @@ struct TFLiteSampleModelTests {
     }
     let committed = try Data(contentsOf: url)
     #expect([UInt8](committed) == builder.bytes(), "\(url.path) differs from the builder's model")
+    // LiteRT's reference kernels on item i = ((i * 37) % 11) / 4 - 1.25.
+    let count = model.inputShape.reduce(1, *)
+    let input = (0..<count).map { Float(($0 * 37) % 11) / 4 - 1.25 }
+    let swift = try model.predict(Tensor(shape: [1] + model.inputShape, values: input)).flatMap(\.values)
+    let litert = try TestFixtures.tensor("tflite/\(name).litert.f32", shape: [swift.count]).values
+    let worst = zip(swift, litert).map { abs($0 - $1) }.max() ?? 0
+    #expect(worst <= 1e-5 * max(1, litert.map(abs).max() ?? 1), "\(name): \(worst) from LiteRT")
   }
 }
