@@ -27,6 +27,9 @@ let package = Package(
     .executableTarget(
       name: "FuzzKerasConfig",
       dependencies: ["FuzzDriver", .product(name: "Inference", package: "Inference")]),
+    .executableTarget(
+      name: "FuzzTFLite",
+      dependencies: ["FuzzDriver", .product(name: "Inference", package: "Inference")]),
     // The app's state reader lives in the executable target, which cannot be a dependency:
     // its two files are linked into this target (see Sources/FuzzAppState).
     .executableTarget(name: "FuzzAppState", dependencies: ["FuzzDriver"]),

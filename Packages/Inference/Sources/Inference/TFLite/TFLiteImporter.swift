@@ -142,11 +142,16 @@ struct TFLiteImporter {
       guard shape.count == 3, size.count == 2, size.allSatisfy({ $0 > 0 && $0 <= 1 << 16 }) else {
         throw ModelError.incompatibleShapes(layer: name, detail: "RESIZE_BILINEAR to \(size) of \(shape)")
       }
+      let alignCorners = try op.options.map { o throws(ModelError) in try bool(o, 2) } ?? false
+      let halfPixelCenters = try op.options.map { o throws(ModelError) in try bool(o, 3) } ?? false
+      // TFLite's kernel refuses the two together.
+      guard !(alignCorners && halfPixelCenters) else {
+        throw ModelError.unsupportedConfiguration(
+          layer: name, detail: "RESIZE_BILINEAR with both align_corners and half_pixel_centers")
+      }
       let resize = BilinearResize(
         inputHeight: shape[0], inputWidth: shape[1], outputHeight: size[0], outputWidth: size[1],
-        channels: shape[2],
-        alignCorners: try op.options.map { o throws(ModelError) in try bool(o, 2) } ?? false,
-        halfPixelCenters: try op.options.map { o throws(ModelError) in try bool(o, 3) } ?? false)
+        channels: shape[2], alignCorners: alignCorners, halfPixelCenters: halfPixelCenters)
       return Built(inputs: [source], shape: [size[0], size[1], shape[2]], operation: .resize(resize))
     case .dequantize:
       preconditionFailure("DEQUANTIZE makes a constant, not a node")
@@ -267,7 +272,7 @@ struct TFLiteImporter {
       throw ModelError.unsupportedOperator("DEQUANTIZE of an activation", tensor: name)
     }
     let values = try floats(source, name: name)
-    guard values.count == file.tensors[output].shape.reduce(1, *) else {
+    guard values.count == Self.elementCount(file.tensors[output].shape) else {
       throw ModelError.corruptTFLite(
         path, reason: "'\(name)' dequantizes \(values.count) values into another shape")
     }
@@ -298,8 +303,7 @@ struct TFLiteImporter {
     let declaration = file.tensors[tensor]
     guard declaration.type == TFLiteFile.ElementType.float32, declaration.shape.count >= 2,
       declaration.shape.allSatisfy({ $0 > 0 && $0 <= 1 << 20 }),
-      declaration.shape.dropFirst().reduce(1, { $0.multipliedReportingOverflow(by: $1).partialValue }) <= 1
-        << 26
+      let count = Self.elementCount(declaration.shape.dropFirst()), count <= 1 << 26
     else {
       throw ModelError.incompatibleShapes(
         layer: declaration.name, detail: "tensor of type \(declaration.type) and shape \(declaration.shape)")
@@ -347,12 +351,12 @@ struct TFLiteImporter {
     guard let bytes = file.constantBytes(of: tensor) else {
       throw ModelError.missingWeight(layer: name, weight: declaration.name)
     }
-    let count = declaration.shape.reduce(1) { $0.multipliedReportingOverflow(by: max($1, 0)).partialValue }
     let width = declaration.type == TFLiteFile.ElementType.float16 ? 2 : 4
     guard
       declaration.type == TFLiteFile.ElementType.float32
         || declaration.type == TFLiteFile.ElementType.float16,
-      count >= 0, count <= bytes.count / width, bytes.count == count * width
+      let count = Self.elementCount(declaration.shape), count <= bytes.count / width,
+      bytes.count == count * width
     else {
       throw ModelError.corruptTFLite(
         path,
@@ -371,6 +375,19 @@ struct TFLiteImporter {
         | UInt32(bytes[offset + 3]) << 24
       return Float(bitPattern: bits)
     }
+  }
+
+  /// The number of elements of `shape`, or nil when a dimension is negative or the product
+  /// does not fit an `Int` (a hostile shape must not wrap round to a small count).
+  static func elementCount(_ shape: some Sequence<Int>) -> Int? {
+    var count = 1
+    for dimension in shape {
+      guard dimension >= 0 else { return nil }
+      let (product, overflow) = count.multipliedReportingOverflow(by: dimension)
+      guard !overflow else { return nil }
+      count = product
+    }
+    return count
   }
 
   /// An int32 constant input's values.
