@@ -88,6 +88,8 @@ struct VisionState: Sendable {
       self.playback = playback
       if case .slideShow(let count) = playback { slide = (0, count) }
       return []
+    case .detector, .detectorUnavailable:
+      return []
     case .frame(let frame, let dropped):
       self.dropped = dropped
       tally.add(frame)
