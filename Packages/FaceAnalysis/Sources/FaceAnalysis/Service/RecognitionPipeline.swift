@@ -207,13 +207,14 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     let playback = session.playback
     let policy = requestedPolicy.adjusted(for: playback)
     let detector = session.detector
+    post(.opened(summary: session.summary, playback: playback))
+    post(.detector(detector))
+    // Switches reach the stages only now, so that none is reported before the first detector.
     let asked: FaceDetectorKind? = locked {
       openStages = session
       defer { detectorBeforeOpening = nil }
       return detectorBeforeOpening
     }
-    post(.opened(summary: session.summary, playback: playback))
-    post(.detector(detector))
     if let asked, asked != detector { switchDetector(of: session, to: asked) }
     locked { runningThreads += 1 }
     let recognition = Thread { [self] in
