@@ -3,8 +3,8 @@ import Inference
 
 extension LiveRecognitionService {
   /// What this service runs, as labelled lines for an About screen: the model with its size,
-  /// its classes, the face detector sessions start with, where the files were found and the
-  /// BLAS library. A missing model is a fact too.
+  /// its classes, where its files were found and the BLAS library. A missing model is a fact
+  /// too.
   public func facts() -> [(label: String, value: String)] {
     var facts: [(label: String, value: String)] = []
     do {
@@ -19,7 +19,6 @@ extension LiveRecognitionService {
       }
       facts.append(("Model", model))
       facts.append(("Classes", recognizer.labels.joined(separator: ", ")))
-      facts.append(("Face detector", detector.displayName))
       facts.append(("Model files", files.emotionModel.deletingLastPathComponent().path))
     } catch {
       facts.append(("Model", error.description))
