@@ -74,6 +74,32 @@ struct VisionLineModeTests {
     #expect(!terminal.transcript.contains("\u{1B}"))
   }
 
+  /// `--detector` and `EMOTIONS_DETECTOR` choose the detector the Vision screen starts with,
+  /// as they do for `detect`: the real binary on the astronaut reports BlazeFace and finds the
+  /// face with it; without either, the Haar cascade.
+  @Test(
+    .enabled(if: hasFlow("MainFlow") && hasFlow("AboutAppFlow")),
+    arguments: [
+      (["--detector", "blazeface"], [:], "BlazeFace (full range)"),
+      ([], ["EMOTIONS_DETECTOR": "blazeface-short"], "BlazeFace (short range)"),
+      ([], [:], "Haar cascade"),
+    ] as [([String], [String: String], String)])
+  func theCommandLineChoosesTheDetector(
+    arguments: [String], environment: [String: String], detector: String
+  ) throws {
+    let image = fixture("astronaut.png")
+    try #require(FileManager.default.fileExists(atPath: image), "run Tools/setup for the fixtures")
+    let folder = try LaunchTests.stateFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try LaunchTests.session(
+      folder, arguments: arguments + ["--open", "emotions://vision?source=\(image)"],
+      environment: environment.merging(["EMOTIONS_DETECTOR": ""]) { old, _ in old },
+      waitFor: "\nsummary: ", then: [""])  // an empty line prints the page again
+    #expect(text.contains("\ndetector: \(detector)\n"), "\(text.prefix(400))")
+    #expect(text.contains("astronaut.png · 512x512 · \(detector) · detect "), "\(text.prefix(600))")
+    #expect(text.contains("astronaut.png: 1 face: "), "the face is found")
+  }
+
   /// `video` itself when `count` covers it, else a temporary copy of its first `count` frames
   /// (stream copy, so the pixels are the same).
   static func firstFrames(of video: String, count: Int) throws -> String {

@@ -51,7 +51,9 @@ enum InteractiveSession {
     options: InteractiveOptions,
     environment: [String: String]
   ) -> Session {
-    let plugins = makePlugins(scheduler: scheduler, state: state, modelDirectory: options.modelDirectory)
+    let plugins = makePlugins(
+      scheduler: scheduler, state: state, modelDirectory: options.modelDirectory,
+      detector: options.detector ?? .haar)
     let coordinator = ApplicationCoordinator(router: router, plugins: plugins)
     let scheme = Emotions.linkScheme
     state.onWarning = { [weak router] in router?.showMessage($0, kind: .error) }
@@ -71,12 +73,17 @@ enum InteractiveSession {
 
   /// The flows, made from the environment the app provides them: the app's description,
   /// its state as their storage, live recognition and the run loop.
+  ///
+  /// - Parameter detector: the face detector Vision sessions start with (`--detector`, else
+  ///   `EMOTIONS_DETECTOR`, resolved before the app starts); `d` on the screen switches it.
   static func makePlugins(
-    scheduler: any LoopScheduling, state: StateController, modelDirectory: String?
+    scheduler: any LoopScheduling, state: StateController, modelDirectory: String?,
+    detector: FaceDetectorKind = .haar
   )
     -> FlowPlugins
   {
-    let recognition = LiveRecognitionService(modelDirectory: modelDirectory)
+    let recognition = LiveRecognitionService(
+      modelDirectory: modelDirectory, options: RecognitionOptions(detector: detector))
     var environment = FlowEnvironment(
       host: HostApplication(
         name: "Emotions", version: Emotions.version, stateLocation: state.store.fileURL.path,

@@ -2,6 +2,13 @@
 public enum RecognitionEvent: Sendable {
   /// The source opened: its summary and how it plays.
   case opened(summary: String, playback: Playback)
+  /// The face detector that runs now: sent once after ``opened(summary:playback:)`` and after
+  /// each switch ``RecognitionSession/setDetector(_:)`` asked for.
+  case detector(FaceDetectorKind)
+  /// The detector ``RecognitionSession/setDetector(_:)`` asked for could not be loaded (its
+  /// model file is missing, say); one line saying why and how to get it. The detector before
+  /// it keeps running.
+  case detectorUnavailable(FaceDetectorKind, message: String)
   /// The newest recognised frame; `dropped` counts every frame dropped so far.
   case frame(RecognizedFrame, dropped: Int)
   /// A slide of a slide show could not be read; the others still can.

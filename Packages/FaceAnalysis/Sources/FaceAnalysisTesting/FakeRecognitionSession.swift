@@ -2,8 +2,9 @@ import FaceAnalysisInterface
 import Foundation
 
 /// A session of ``FakeRecognitionService``: one thread plays its ``FakeScript`` through the
-/// delivery (opened, each frame at its time, then the ending), pausing when asked, showing the
-/// slides asked for, and recording what it was asked.
+/// delivery (opened, its detector, each frame at its time, then the ending), pausing when
+/// asked, showing the slides asked for, switching detectors as the script allows, and
+/// recording what it was asked.
 public final class FakeRecognitionSession: RecognitionSession, @unchecked Sendable {
   /// The source it plays.
   public let source: String
@@ -19,6 +20,9 @@ public final class FakeRecognitionSession: RecognitionSession, @unchecked Sendab
   private var pauses: [Bool] = []
   private var slides: [Int] = []
   private var saves: [RecognizedFrame] = []
+  private var detectors: [FaceDetectorKind] = []
+  private var detector: FaceDetectorKind
+  private var slideRedraws = 0
   private var sent = 0
 
   init(source: String, script: FakeScript, policy: RecognitionPolicy, delivery: RecognitionDelivery) {
@@ -26,6 +30,7 @@ public final class FakeRecognitionSession: RecognitionSession, @unchecked Sendab
     self.script = script
     self.policy = policy
     self.delivery = delivery
+    detector = script.detector
   }
 
   /// Every ``setPaused(_:)`` value, in order.
@@ -34,6 +39,10 @@ public final class FakeRecognitionSession: RecognitionSession, @unchecked Sendab
   public var slidesAsked: [Int] { locked { slides } }
   /// The frames ``save(_:)`` was given.
   public var savedFrames: [RecognizedFrame] { locked { saves } }
+  /// Every ``setDetector(_:)`` kind, in order.
+  public var detectorRequests: [FaceDetectorKind] { locked { detectors } }
+  /// The detector running now.
+  public var currentDetector: FaceDetectorKind { locked { detector } }
   /// Frames delivered so far.
   public var framesSent: Int { locked { sent } }
   /// Whether ``stop()`` was called.
@@ -74,6 +83,20 @@ public final class FakeRecognitionSession: RecognitionSession, @unchecked Sendab
     }
   }
 
+  /// Records the request, then switches and reports the new detector (a slide show sends its
+  /// slide again), or reports the script's ``FakeScript/unavailableDetectors`` message and
+  /// keeps the old one.
+  public func setDetector(_ kind: FaceDetectorKind) {
+    let unavailable: String? = locked {
+      detectors.append(kind)
+      if let message = script.unavailableDetectors[kind] { return message }
+      detector = kind
+      slideRedraws += 1
+      return nil
+    }
+    post(unavailable.map { .detectorUnavailable(kind, message: $0) } ?? .detector(kind))
+  }
+
   /// Stops the playing thread and waits for it (two seconds at most).
   public func stop() {
     let deadline = Date().addingTimeInterval(2)
@@ -90,6 +113,7 @@ public final class FakeRecognitionSession: RecognitionSession, @unchecked Sendab
       return
     }
     post(.opened(summary: script.summary, playback: script.playback))
+    post(.detector(locked { detector }))
     if case .slideShow = script.playback {
       playSlides()
       return
@@ -119,9 +143,11 @@ public final class FakeRecognitionSession: RecognitionSession, @unchecked Sendab
 
   private func playSlides() {
     var shown: Int?
+    var redraws = 0
     while true {
       let wanted: Int? = locked {
-        while !stopped && (slide ?? 0) == shown { condition.wait() }
+        while !stopped && (slide ?? 0) == shown && slideRedraws == redraws { condition.wait() }
+        redraws = slideRedraws
         return stopped ? nil : slide ?? 0
       }
       guard let wanted else { return }

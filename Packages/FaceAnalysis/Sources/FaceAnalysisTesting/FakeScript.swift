@@ -18,6 +18,10 @@ public struct FakeScript: Sendable {
   public var openFailure: String?
   /// Where a saved frame goes, or why it could not be saved.
   public var save: @Sendable (_ frame: RecognizedFrame) -> Result<String, FakeFailure>
+  /// The detector the session starts with, reported after it opens.
+  public var detector: FaceDetectorKind = .haar
+  /// Detectors that cannot be switched to, each with the message the session reports.
+  public var unavailableDetectors: [FaceDetectorKind: String] = [:]
 
   /// `frames` frames named `fake <name>` of a `width` x `height` picture, each with the faces
   /// `faces(index)` returns and the given detection and classification seconds, failing after

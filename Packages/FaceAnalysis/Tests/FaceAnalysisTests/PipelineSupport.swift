@@ -91,8 +91,9 @@ final class FakeStages: RecognitionStages {
   init(
     name: String, frames: Int, playback: Playback = .video(framesPerSecond: nil), width: Int = 4,
     height: Int = 2, failure: (after: Int, error: FakeFailure)? = nil, waitsForTheEnd: Bool = false,
-    recognitionDelay: TimeInterval = 0
+    recognitionDelay: TimeInterval = 0, missingDetectors: Set<FaceDetectorKind> = []
   ) {
+    self.missingDetectors = missingDetectors
     summary = "fake \(name)"
     self.playback = playback
     frameCount = frames
@@ -101,6 +102,17 @@ final class FakeStages: RecognitionStages {
     self.failure = failure
     self.recognitionDelay = recognitionDelay
     endGate = waitsForTheEnd ? DispatchSemaphore(value: 0) : nil
+  }
+
+  /// The detector running; ``useDetector(_:)`` refuses the kinds in `missingDetectors`.
+  let currentDetector = Mutex(FaceDetectorKind.haar)
+  let missingDetectors: Set<FaceDetectorKind>
+
+  var detector: FaceDetectorKind { currentDetector.withLock { $0 } }
+
+  func useDetector(_ kind: FaceDetectorKind) throws {
+    if missingDetectors.contains(kind) { throw FakeFailure(description: "no model for \(kind.rawValue)") }
+    currentDetector.withLock { $0 = kind }
   }
 
   func read() throws -> Frame? {

@@ -86,6 +86,7 @@ struct MainPresentersTests {
     #expect(view.models.first?.status == "Opening clip.mp4…")
     #expect(
       view.reports == [
+        "detector: Haar cascade",
         "frame 0 (0.00 s): 1 face: happy 75% at 1,0 2x2", "frame 1 (0.10 s): 1 face: happy 75% at 1,0 2x2",
         "summary: 2 frames, 2 faces, happy 100%, 0 ms a frame",
       ])

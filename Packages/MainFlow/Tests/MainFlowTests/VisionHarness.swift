@@ -79,5 +79,6 @@ final class SilentOutput: VisionViewOutput {
   func didTogglePause() {}
   func didRequestSave() {}
   func didStep(by offset: Int) {}
+  func didRequestNextDetector() {}
   func didRequestSource() {}
 }

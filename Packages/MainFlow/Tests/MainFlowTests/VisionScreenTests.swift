@@ -51,7 +51,10 @@ struct VisionScreenTests {
     #expect(title.dropFirst(panel.minX).hasPrefix("Largest face: happy 75%"), "\(title)")
     #expect(lines[2 + panel.minY + 4].contains("happy    █"))
     #expect(lines[2 + panel.minY + 4].hasSuffix("75%"))
-    #expect(lines[size.height - 4] == " fake still.png · 64x32 · detect 12 ms · classify 4 ms")
+    #expect(
+      lines[size.height - 4]
+        == String(
+          " fake still.png · 64x32 · Haar cascade · detect 12 ms · classify 4 ms".prefix(size.width - 1)))
     #expect(
       lines[size.height - 3].hasPrefix(
         String(" finished · 1 frames, 2 faces, happy 50%, sad 50%, 16 ms a frame".prefix(size.width - 2))))
@@ -81,7 +84,7 @@ struct VisionScreenTests {
         " Loop › Vision", "", " Too small for the picture.", " happy 75% at 8,8 16x16",
         " sad 60% at 40,10 12x12",
         "", "",
-        "", " fake still.png · 64x32 · detect 12 ms", " finished · 1 frames, 2 faces, happy 50", "",
+        "", " fake still.png · 64x32 · Haar cascade", " finished · 1 frames, 2 faces, happy 50", "",
         " s save PNG  Esc back  ? help  q quit",
       ])
   }
@@ -232,10 +235,15 @@ struct VisionScreenTests {
     harness.terminal.enter("")  // prints the page again
     #expect(
       harness.terminal.transcript.hasSuffix(
-        "  1. Another source\n  2. Pause\n  3. Save this frame as PNG\n"
-          + "Type a number (1-3), back, quit or help.\n"))
+        "  1. Another source\n  2. Pause\n  3. Save this frame as PNG\n  4. Next detector\n"
+          + "Type a number (1-4), back, quit or help.\n"))
     harness.terminal.enter("2")
     #expect(harness.terminal.transcript.hasSuffix("> 2\nError: The source has ended; nothing to pause.\n"))
+    harness.terminal.enter("4")
+    #expect(
+      harness.terminal.transcript.hasSuffix(
+        "> 4\nError: The source has ended; there is nothing left to find faces in.\n"))
+    #expect(harness.service.sessions.first?.detectorRequests == [])
     harness.terminal.enter("3")
     #expect(harness.pump { harness.terminal.transcript.contains("\nsaved \(folder.path)/emotions-") })
     harness.terminal.enter("1")
@@ -247,7 +255,7 @@ struct VisionScreenTests {
     let harness = try VisionHarness(service: service, source: "photos")
     defer { harness.close() }
     #expect(harness.pump { harness.view.status.hasSuffix("image 1 of 3 · slide1.png") })
-    #expect(harness.view.keyHints.map(\.keys) == ["←→", "s"])
+    #expect(harness.view.keyHints.map(\.keys) == ["←→", "s", "d"])
     harness.terminal.press(.right)
     #expect(harness.pump { harness.view.status.hasSuffix("image 2 of 3 · slide2.png") })
     harness.terminal.press(.left, .left)

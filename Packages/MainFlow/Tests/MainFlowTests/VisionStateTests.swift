@@ -121,4 +121,72 @@ struct VisionStateTests {
     let model = VisionViewModelBuilder.model(for: state)
     #expect(model.status == text && model.tone == .error && !model.canPause)
   }
+
+  // MARK: - The detector
+
+  @Test func theDetectorIsShownOnceTheSessionSaysWhichRuns() {
+    var state = opened()
+    #expect(state.reduce(.nextDetector, now: 0) == [], "d does nothing before the session says")
+    #expect(VisionViewModelBuilder.model(for: state).nextDetector == "")
+    #expect(state.reduce(.recognition(.detector(.haar)), now: 0) == [.report("detector: Haar cascade")])
+    var model = VisionViewModelBuilder.model(for: state)
+    #expect(model.detector == "Haar cascade" && model.details == "Haar cascade", "no notice for the first")
+    #expect(model.nextDetector == "BlazeFace (full range)")
+    #expect(model.status == "fake clip.mp4 · waiting for the first frame")
+    _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 0)), now: 0)
+    model = VisionViewModelBuilder.model(for: state)
+    #expect(model.details == "fake clip.mp4 · 4x2 · Haar cascade · detect 0 ms · classify 0 ms")
+  }
+
+  @Test func dAsksForTheNextDetectorAndTheSessionSaysWhenItRuns() {
+    var state = opened()
+    _ = state.reduce(.recognition(.detector(.haar)), now: 0)
+    #expect(state.reduce(.nextDetector, now: 1) == [.expireNotice, .setDetector(.blazeFace)])
+    #expect(VisionViewModelBuilder.model(for: state).status == "Switching to BlazeFace (full range)…")
+    #expect(state.detector == .haar, "the old detector runs until the session says")
+    // Pressed again before the session answers: the one after the one asked for.
+    #expect(state.reduce(.nextDetector, now: 1) == [.expireNotice, .setDetector(.blazeFaceShort)])
+    #expect(
+      state.reduce(.recognition(.detector(.blazeFace)), now: 2) == [
+        .report("detector: BlazeFace (full range)"), .expireNotice,
+      ])
+    #expect(state.detector == .blazeFace && state.requestedDetector == .blazeFaceShort)
+    _ = state.reduce(.recognition(.detector(.blazeFaceShort)), now: 3)
+    let model = VisionViewModelBuilder.model(for: state)
+    #expect(model.status == "Finding faces with BlazeFace (short range)" && model.tone == .notice)
+    #expect(model.detector == "BlazeFace (short range)" && model.nextDetector == "Haar cascade")
+    #expect(state.reduce(.nextDetector, now: 4) == [.expireNotice, .setDetector(.haar)], "it wraps around")
+  }
+
+  @Test func aDetectorThatCannotLoadSaysWhyAndTheOldOneStays() {
+    var state = opened()
+    _ = state.reduce(.recognition(.detector(.haar)), now: 0)
+    _ = state.reduce(.nextDetector, now: 0)
+    let message = "face_detection_full_range.tflite not found: run Tools/setup"
+    let text = "Cannot use BlazeFace (full range): \(message)"
+    #expect(
+      state.reduce(.recognition(.detectorUnavailable(.blazeFace, message: message)), now: 1) == [
+        .report("error: \(text)"), .expireNotice,
+      ])
+    let model = VisionViewModelBuilder.model(for: state)
+    #expect(model.status == text && model.tone == .error)
+    #expect(model.detector == "Haar cascade" && model.nextDetector == "BlazeFace (full range)")
+    #expect(state.requestedDetector == nil)
+    #expect(state.reduce(.noticeExpired, now: 6) == [])
+    #expect(VisionViewModelBuilder.model(for: state).tone == .normal)
+  }
+
+  @Test func anEndedSourceSwitchesNoDetector() {
+    var state = opened()
+    _ = state.reduce(.recognition(.detector(.haar)), now: 0)
+    _ = state.reduce(.recognition(.finished(RecognitionTally())), now: 0)
+    #expect(state.reduce(.nextDetector, now: 0) == [])
+    let model = VisionViewModelBuilder.model(for: state)
+    #expect(model.nextDetector == "" && model.detector == "Haar cascade")
+    var slides = opened(.slideShow(count: 2))
+    _ = slides.reduce(.recognition(.detector(.haar)), now: 0)
+    #expect(
+      slides.reduce(.nextDetector, now: 0) == [.expireNotice, .setDetector(.blazeFace)],
+      "a slide show runs on")
+  }
 }

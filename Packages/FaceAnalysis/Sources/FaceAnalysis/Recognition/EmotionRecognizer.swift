@@ -45,17 +45,7 @@ public struct EmotionRecognizer: Sendable {
   /// cannot work.
   public init(files: ModelFiles, options: RecognitionOptions = RecognitionOptions()) throws(RecognizerError) {
     if let problem = options.detection.problem { throw RecognizerError.invalidOptions(problem) }
-    let detector: any FaceDetector
-    switch files.detector {
-    case .haar:
-      do {
-        detector = try HaarFaceDetector(contentsOfFile: files.detectorModel.path)
-      } catch {
-        throw RecognizerError.cascade(error)
-      }
-    case .blazeFace, .blazeFaceShort:
-      detector = try BlazeFaceDetector(contentsOf: files.detectorModel, kind: files.detector)
-    }
+    let detector = try Self.loadDetector(files: files)
     let model: KerasModel
     do {
       model = try KerasModel(contentsOf: files.emotionModel, labels: Self.labels)
@@ -63,6 +53,21 @@ public struct EmotionRecognizer: Sendable {
       throw RecognizerError.modelLoad(path: files.emotionModel.path, reason: error.description)
     }
     self.init(detector: detector, classifier: model, options: options)
+  }
+
+  /// Loads the face detector `files` names (``ModelFiles/detector``), without the emotion
+  /// model: for a recognizer that shares another's classifier.
+  public static func loadDetector(files: ModelFiles) throws(RecognizerError) -> any FaceDetector {
+    switch files.detector {
+    case .haar:
+      do {
+        return try HaarFaceDetector(contentsOfFile: files.detectorModel.path)
+      } catch {
+        throw RecognizerError.cascade(error)
+      }
+    case .blazeFace, .blazeFaceShort:
+      return try BlazeFaceDetector(contentsOf: files.detectorModel, kind: files.detector)
+    }
   }
 
   /// The faces in an RGB image with their emotions, in detection order.

@@ -4,7 +4,10 @@ import Foundation
 /// ``EmotionRecognizer`` with the model files found by ``ModelFiles/locate(modelDirectory:environment:currentDirectory:)``,
 /// run by a ``RecognitionPipeline``.
 ///
-/// The model is loaded on the first ``open(source:)``, once, and shared by every session.
+/// The model of `options.detector` is loaded on the first ``open(source:)``, once, and shared
+/// by every session; a session that switches detectors (``RecognitionSession/setDetector(_:)``)
+/// loads the other detector's model on first use, and keeps it for the sessions after it. The
+/// emotion model is loaded once for all detectors.
 public final class LiveRecognitionService: RecognitionService, @unchecked Sendable {
   /// fer's labels, in model order.
   public let labels = EmotionRecognizer.labels
@@ -13,7 +16,7 @@ public final class LiveRecognitionService: RecognitionService, @unchecked Sendab
   private let options: RecognitionOptions
   private let saver: FrameSaver
   private let lock = NSLock()
-  private var loaded: EmotionRecognizer?
+  private var loaded: [FaceDetectorKind: EmotionRecognizer] = [:]
 
   /// Creates the service; nothing is loaded until a source is opened.
   ///
@@ -27,17 +30,51 @@ public final class LiveRecognitionService: RecognitionService, @unchecked Sendab
     self.saver = saver
   }
 
-  /// The model files this service uses.
+  /// The detector sessions start with: the options'.
+  public var detector: FaceDetectorKind { options.detector }
+
+  /// The model files this service uses: the emotion model and the starting detector's.
   public func modelFiles() throws(RecognizerError) -> ModelFiles {
-    try ModelFiles.locate(modelDirectory: modelDirectory, detector: options.detector)
+    try modelFiles(detector: options.detector)
   }
 
-  /// The recognizer, loaded on first use.
+  /// The emotion model and `detector`'s model, from the model directory.
+  public func modelFiles(detector: FaceDetectorKind) throws(RecognizerError) -> ModelFiles {
+    try ModelFiles.locate(modelDirectory: modelDirectory, detector: detector)
+  }
+
+  /// The recognizer with the starting detector, loaded on first use.
   public func recognizer() throws(RecognizerError) -> EmotionRecognizer {
-    if let recognizer = lock.withLock({ loaded }) { return recognizer }
-    let recognizer = try EmotionRecognizer(files: modelFiles(), options: options)
-    lock.withLock { loaded = recognizer }
-    return recognizer
+    try recognizer(detector: options.detector)
+  }
+
+  /// The recognizer that finds faces with `detector`, loaded on first use and kept: the first
+  /// one loads the emotion model, the others share it and load only their detector.
+  ///
+  /// - Throws: ``RecognizerError/modelNotFound(file:searched:)`` (one line saying how to get
+  ///   the file) when a model is missing, or why it could not be loaded.
+  public func recognizer(detector: FaceDetectorKind) throws(RecognizerError) -> EmotionRecognizer {
+    let (cached, shared) = lock.withLock { (loaded[detector], loaded.values.first) }
+    if let cached { return cached }
+    var options = self.options
+    options.detector = detector
+    let files = try modelFiles(detector: detector)
+    let made: EmotionRecognizer
+    if let shared {
+      var recognizer = EmotionRecognizer(
+        detector: try EmotionRecognizer.loadDetector(files: files), classifier: shared.classifier,
+        options: options, labels: shared.labels)
+      recognizer.threadsPerImage = shared.threadsPerImage
+      made = recognizer
+    } else {
+      made = try EmotionRecognizer(files: files, options: options)
+    }
+    // Two threads may load the same detector at once; the first one kept wins.
+    return lock.withLock {
+      if let first = loaded[detector] { return first }
+      loaded[detector] = made
+      return made
+    }
   }
 
   /// What the name points at, or why it will not do.
@@ -60,9 +97,15 @@ public final class LiveRecognitionService: RecognitionService, @unchecked Sendab
   }
 
   /// Loads the model if needed and opens the source's stages, to run on the caller's threads.
+  /// The stages start with the options' detector; switching them to another
+  /// (``RecognitionStages/useDetector(_:)``) loads its model through this service.
   public func open(source: String) throws -> any RecognitionStages {
     let recognizer = try recognizer()
-    return LiveRecognitionStages(source: try FrameSources.open(source), recognizer: recognizer)
+    return LiveRecognitionStages(
+      source: try FrameSources.open(source), detector: options.detector, recognizer: recognizer
+    ) { [self] kind throws(RecognizerError) in
+      try self.recognizer(detector: kind)
+    }
   }
 
   /// Starts a ``RecognitionPipeline`` over the source: the model is loaded and the source
@@ -75,74 +118,5 @@ public final class LiveRecognitionService: RecognitionService, @unchecked Sendab
     }
     pipeline.start()
     return pipeline
-  }
-}
-
-/// A frame source and the recognizer, timed per frame.
-///
-/// ``read()``, ``frame(at:)`` and ``close()`` touch the source from one thread at a time;
-/// ``recognize(_:)`` only uses the recognizer, which is immutable, so it may run alongside.
-final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
-  let summary: String
-  let playback: Playback
-  private let source: any FrameSource
-  private let recognizer: EmotionRecognizer
-  private let slides: [String]
-  private let decoder = ImageDecoder()
-
-  init(source: any FrameSource, recognizer: EmotionRecognizer) {
-    self.source = source
-    self.recognizer = recognizer
-    var slides: [String] = []
-    switch source {
-    case let video as VideoSource:
-      let rate = video.frameRate > 0 ? String(format: ", %g fps", video.frameRate) : ""
-      summary = "\(source.name) (\(source.kind.rawValue), \(video.width)x\(video.height)\(rate))"
-      let framesPerSecond = video.frameRate > 0 ? video.frameRate : nil
-      playback =
-        video.kind == .video
-        ? .video(framesPerSecond: framesPerSecond)
-        : .live(framesPerSecond: framesPerSecond, isCamera: video.kind == .camera)
-    case let folder as FolderSource:
-      slides = folder.files
-      summary = "\(source.name) (folder, \(folder.files.count) image\(folder.files.count == 1 ? "" : "s"))"
-      playback = .slideShow(count: folder.files.count)
-    default:
-      summary = "\(source.name) (\(source.kind.rawValue))"
-      playback = source.kind == .image ? .still : .video(framesPerSecond: nil)
-    }
-    self.slides = slides
-  }
-
-  func read() throws -> Frame? { try source.next() }
-
-  func frame(at index: Int) throws -> Frame {
-    guard slides.indices.contains(index) else { throw RecognitionStagesError.noSlide(index: index) }
-    do {
-      return Frame(
-        source: slides[index], index: index, time: nil,
-        image: try decoder.decode(contentsOfFile: slides[index]))
-    } catch {
-      throw FrameSourceError.image(error)
-    }
-  }
-
-  func recognize(_ frame: Frame) throws -> RecognizedFrame {
-    let gray = frame.image.grayscale()
-    let started = DispatchTime.now()
-    let detections = try recognizer.faces(rgb: frame.image, gray: gray)
-    let detected = DispatchTime.now()
-    let faces = try recognizer.classify(gray: gray, faces: detections)
-    let classified = DispatchTime.now()
-    return RecognizedFrame(
-      index: frame.index, time: frame.time ?? 0, name: frame.source, image: frame.image, faces: faces,
-      detectionSeconds: Self.seconds(from: started, to: detected),
-      classificationSeconds: Self.seconds(from: detected, to: classified))
-  }
-
-  func close() { source.close() }
-
-  private static func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {
-    Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
   }
 }

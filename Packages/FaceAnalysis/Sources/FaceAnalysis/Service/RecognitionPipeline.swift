@@ -14,6 +14,10 @@ import Foundation
 /// (line mode on a file, where every frame is reported). Nothing queues without bound, so
 /// memory stays flat however long the stream runs. The stages are opened, read and closed by
 /// the reader thread alone.
+///
+/// ``setDetector(_:)`` switches the stages' detector on a serial queue of its own, so that a
+/// model is loaded off the caller's thread and switches happen in the order asked; a request
+/// made before the source opens waits for it.
 final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
   /// The end of the reader's work, passed down the pipeline after the last frame.
   private enum Ending {
@@ -30,6 +34,12 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
   private var pausedSince: Date?
   private var pausedTotal: TimeInterval = 0
   private var requestedSlide = 0
+  /// Bumped after each detector switch, so that a slide show shows its slide again.
+  private var slideRedraws = 0
+  /// The stages, once opened, for detector switches.
+  private var openStages: (any RecognitionStages)?
+  /// A detector asked for before the source opened.
+  private var detectorBeforeOpening: FaceDetectorKind?
   private var toRecognize: Frame?
   private var ending: Ending?
   private var toShow: RecognizedFrame? {
@@ -67,6 +77,7 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
   private let delivery: RecognitionDelivery
   private let open: @Sendable () throws -> any RecognitionStages
   private let saver: FrameSaver
+  private let switcher = DispatchQueue(label: "emotions.detector")
 
   /// Creates the pipeline; nothing runs before ``start()``.
   ///
@@ -150,6 +161,36 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     thread.start()
   }
 
+  func setDetector(_ kind: FaceDetectorKind) {
+    let stages: (any RecognitionStages)? = locked {
+      guard !stopped else { return nil }
+      guard let openStages else {
+        detectorBeforeOpening = kind
+        return nil
+      }
+      return openStages
+    }
+    if let stages { switchDetector(of: stages, to: kind) }
+  }
+
+  /// Queues a switch of `stages` to `kind` on the switcher; `stop()` waits for it.
+  private func switchDetector(of stages: any RecognitionStages, to kind: FaceDetectorKind) {
+    locked { runningThreads += 1 }
+    switcher.async { [self] in
+      defer { locked { runningThreads -= 1 } }
+      guard !isStopped else { return }
+      let event: RecognitionEvent
+      do {
+        try stages.useDetector(kind)
+        event = .detector(kind)
+        locked { slideRedraws += 1 }
+      } catch {
+        event = .detectorUnavailable(kind, message: "\(error)")
+      }
+      if !isStopped { post(event) }
+    }
+  }
+
   /// How many frames were dropped so far.
   var droppedCount: Int { locked { dropped } }
 
@@ -165,7 +206,16 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     }
     let playback = session.playback
     let policy = requestedPolicy.adjusted(for: playback)
+    let detector = session.detector
     post(.opened(summary: session.summary, playback: playback))
+    post(.detector(detector))
+    // Switches reach the stages only now, so that none is reported before the first detector.
+    let asked: FaceDetectorKind? = locked {
+      openStages = session
+      defer { detectorBeforeOpening = nil }
+      return detectorBeforeOpening
+    }
+    if let asked, asked != detector { switchDetector(of: session, to: asked) }
     locked { runningThreads += 1 }
     let recognition = Thread { [self] in
       runRecognition(session, policy: policy)
@@ -196,9 +246,11 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
 
   private func readSlides(_ session: any RecognitionStages) -> Ending {
     var shown: Int?
+    var redraws = 0
     while true {
       let wanted: Int? = locked {
-        while !stopped && requestedSlide == shown { condition.wait() }
+        while !stopped && requestedSlide == shown && slideRedraws == redraws { condition.wait() }
+        redraws = slideRedraws
         return stopped ? nil : requestedSlide
       }
       guard let wanted else { return .finished }

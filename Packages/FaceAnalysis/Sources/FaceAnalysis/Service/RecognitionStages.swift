@@ -2,13 +2,24 @@
 /// frame, ``recognize(_:)`` finds its faces and emotions. ``RecognitionPipeline`` runs them.
 ///
 /// ``read()``, ``frame(at:)`` and ``close()`` are called from one thread at a time;
-/// ``recognize(_:)`` may run at the same time as ``read()``, on another thread.
+/// ``recognize(_:)`` may run at the same time as ``read()``, on another thread, and
+/// ``useDetector(_:)`` at the same time as either.
 public protocol RecognitionStages: AnyObject, Sendable {
   /// What is being read, such as `faces.mp4 (video, 640x360, 10 fps)`.
   var summary: String { get }
 
   /// How the source is played: a still, a slide show, a video or a live stream.
   var playback: Playback { get }
+
+  /// The face detector ``recognize(_:)`` runs now.
+  var detector: FaceDetectorKind { get }
+
+  /// Makes ``recognize(_:)`` find faces with `kind` from its next call on, loading the
+  /// detector's model first if need be, on the calling thread. May run at the same time as
+  /// ``read()`` and ``recognize(_:)``; a recognition under way finishes with the old detector.
+  ///
+  /// - Throws: when the model cannot be found or loaded; the old detector keeps running.
+  func useDetector(_ kind: FaceDetectorKind) throws
 
   /// Decodes the next frame; `nil` at the end of the source.
   ///

@@ -24,5 +24,6 @@ private final class UnavailableSession: RecognitionSession {
   func setPaused(_ paused: Bool) {}
   func showSlide(_ index: Int) {}
   func save(_ frame: RecognizedFrame) {}
+  func setDetector(_ kind: FaceDetectorKind) {}
   func stop() {}
 }

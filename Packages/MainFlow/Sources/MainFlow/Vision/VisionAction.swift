@@ -11,6 +11,8 @@ enum VisionAction: Sendable {
   case step(by: Int)
   /// `s`: save the frame shown.
   case save
+  /// `d`: find faces with the next detector (``FaceDetectorKind/next``).
+  case nextDetector
   /// The notice in the status line has been shown long enough.
   case noticeExpired
 }

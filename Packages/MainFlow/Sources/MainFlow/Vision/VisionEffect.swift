@@ -10,6 +10,8 @@ enum VisionEffect: Equatable, Sendable {
   case showSlide(Int)
   /// Asks the session to save `frame`.
   case save(RecognizedFrame)
+  /// Asks the session to find faces with this detector.
+  case setDetector(FaceDetectorKind)
   /// A notice went up: take it down after a few seconds.
   case expireNotice
   /// The camera went away; the coordinator hears why.

@@ -13,6 +13,8 @@ protocol VisionViewOutput: AnyObject {
   func didRequestSave()
   /// ← or →: the previous or next image of a folder.
   func didStep(by offset: Int)
+  /// `d`: find faces with the next detector.
+  func didRequestNextDetector()
   /// Esc: the user wants another source.
   func didRequestSource()
 }
@@ -78,6 +80,8 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
 
   func didRequestSave() { dispatch(.save) }
 
+  func didRequestNextDetector() { dispatch(.nextDetector) }
+
   func didRequestSource() {
     session?.stop()
     output?.visionDidRequestSource()
@@ -97,6 +101,7 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
     case .setPaused(let paused): session?.setPaused(paused)
     case .showSlide(let index): session?.showSlide(index)
     case .save(let frame): session?.save(frame)
+    case .setDetector(let kind): session?.setDetector(kind)
     case .expireNotice:
       noticeTimer?.cancel()
       noticeTimer = scheduler.schedule(after: Self.noticeDuration) { [weak self] in

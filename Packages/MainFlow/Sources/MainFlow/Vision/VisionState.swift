@@ -33,6 +33,10 @@ struct VisionState: Sendable {
   var tally = RecognitionTally()
   /// The class names, in model order.
   let labels: [String]
+  /// The face detector the session runs, once it says.
+  var detector: FaceDetectorKind?
+  /// The detector last asked for with `d`, until the session runs it or says it cannot.
+  var requestedDetector: FaceDetectorKind?
 
   /// The state before the source opens.
   init(source: String, labels: [String]) {
@@ -50,6 +54,13 @@ struct VisionState: Sendable {
 
   /// Whether space pauses: a video or a live source that has not ended.
   var canPause: Bool { !isStill && !hasEnded }
+
+  /// Whether `d` switches the detector: the session has said which runs, and is still
+  /// recognising (a slide show until it is left; a video or a live source until it ends).
+  var canSwitchDetector: Bool { detector != nil && !hasEnded }
+
+  /// What `d` switches to: the detector after the one running, or after the one asked for.
+  var nextDetector: FaceDetectorKind? { (requestedDetector ?? detector)?.next }
 
   /// Applies `action` at `now` (seconds on a monotonic clock) and returns what the presenter
   /// must do besides showing the new state.
@@ -75,6 +86,10 @@ struct VisionState: Sendable {
     case .save:
       guard let frame else { return [] }
       return show(notice: "Saving frame \(frame.index)…", tone: .notice) + [.save(frame)]
+    case .nextDetector:
+      guard canSwitchDetector, let next = nextDetector else { return [] }
+      requestedDetector = next
+      return show(notice: "Switching to \(next.displayName)…", tone: .notice) + [.setDetector(next)]
     case .noticeExpired:
       notice = nil
       return []
@@ -88,6 +103,17 @@ struct VisionState: Sendable {
       self.playback = playback
       if case .slideShow(let count) = playback { slide = (0, count) }
       return []
+    case .detector(let kind):
+      let isSwitch = detector != nil
+      detector = kind
+      if requestedDetector == kind { requestedDetector = nil }
+      let report = VisionEffect.report("detector: \(kind.displayName)")
+      guard isSwitch else { return [report] }
+      return [report] + show(notice: "Finding faces with \(kind.displayName)", tone: .notice)
+    case .detectorUnavailable(let kind, let message):
+      if requestedDetector == kind { requestedDetector = nil }
+      let text = "Cannot use \(kind.displayName): \(message)"
+      return [.report("error: \(text)")] + show(notice: text, tone: .error)
     case .frame(let frame, let dropped):
       self.dropped = dropped
       tally.add(frame)

@@ -15,7 +15,8 @@ protocol VisionViewInput: AnyObject {
 /// largest face's scores and trend beside or under it, and a status footer.
 ///
 /// Keys: space pauses and resumes, `s` saves the frame as a PNG, ← → step through a
-/// folder's slides, Esc (or Backspace) goes back to the source picker. In line mode the
+/// folder's slides, `d` switches to the next face detector, Esc (or Backspace) goes back to
+/// the source picker. The details line names the detector running. In line mode the
 /// same actions are numbered choices, and every processed frame prints one line.
 @MainActor
 final class VisionView: Screen, VisionViewInput {
@@ -137,6 +138,7 @@ final class VisionView: Screen, VisionViewInput {
     if model.canPause { hints.append(KeyHint("Space", model.isPaused ? "resume" : "pause")) }
     if model.slide != nil { hints.append(KeyHint("←→", "slides")) }
     if model.canSave { hints.append(KeyHint("s", "save PNG")) }
+    if !model.nextDetector.isEmpty { hints.append(KeyHint("d", "detector")) }
     // Esc is the router's "Esc back", which here goes back to the picker.
     return hints
   }
@@ -147,6 +149,8 @@ final class VisionView: Screen, VisionViewInput {
       output.didTogglePause()
     case .character("s") where model.canSave, .character("S") where model.canSave:
       output.didRequestSave()
+    case .character("d") where !model.nextDetector.isEmpty, .character("D") where !model.nextDetector.isEmpty:
+      output.didRequestNextDetector()
     case .left where model.slide != nil:
       output.didStep(by: -1)
     case .right where model.slide != nil:
@@ -163,7 +167,7 @@ final class VisionView: Screen, VisionViewInput {
 
   /// What a line-mode choice does.
   private enum LineChoice {
-    case source, pause, save, previous, next
+    case source, pause, save, previous, next, detector
   }
 
   /// The choices of line mode, in order. The order never changes once the source is open,
@@ -172,8 +176,12 @@ final class VisionView: Screen, VisionViewInput {
   private var lineChoices: [LineChoice] {
     var choices: [LineChoice] = [.source]
     if model.isMoving { choices.append(.pause) }
-    if model.isMoving || model.slide != nil || model.canSave { choices.append(.save) }
+    // Once the detector is known, the source is open: save is offered from then on (a still
+    // says there is no frame yet), so the detector's number does not move when a frame comes.
+    let isOpen = !model.detector.isEmpty
+    if model.isMoving || model.slide != nil || model.canSave || isOpen { choices.append(.save) }
     if model.slide != nil { choices += [.previous, .next] }
+    if isOpen { choices.append(.detector) }
     return choices
   }
 
@@ -184,6 +192,8 @@ final class VisionView: Screen, VisionViewInput {
     case .save: "Save this frame as PNG"
     case .previous: "Previous image"
     case .next: "Next image"
+    case .detector:
+      model.nextDetector.isEmpty ? "Next detector" : "Find faces with \(model.nextDetector)"
     }
   }
 
@@ -219,6 +229,11 @@ final class VisionView: Screen, VisionViewInput {
       output.didStep(by: -1)
     case .next:
       output.didStep(by: 1)
+    case .detector:
+      guard !model.nextDetector.isEmpty else {
+        return .rejected("The source has ended; there is nothing left to find faces in.")
+      }
+      output.didRequestNextDetector()
     }
     return .handled
   }

@@ -45,6 +45,10 @@ struct VisionViewModel: Equatable {
   var canPause = false
   /// Whether there is a frame to save.
   var canSave = false
+  /// The face detector running, such as `Haar cascade`; empty until the session says.
+  var detector = ""
+  /// What `d` switches to, such as `BlazeFace (full range)`; empty when it switches nothing.
+  var nextDetector = ""
   /// The slide shown and how many there are, for a folder.
   var slide: (index: Int, count: Int)?
 
@@ -54,6 +58,7 @@ struct VisionViewModel: Equatable {
       && lhs.details == rhs.details
       && lhs.status == rhs.status && lhs.tone == rhs.tone && lhs.isPaused == rhs.isPaused
       && lhs.isMoving == rhs.isMoving && lhs.canPause == rhs.canPause && lhs.canSave == rhs.canSave
+      && lhs.detector == rhs.detector && lhs.nextDetector == rhs.nextDetector
       && lhs.slide?.index == rhs.slide?.index
       && lhs.slide?.count == rhs.slide?.count
   }

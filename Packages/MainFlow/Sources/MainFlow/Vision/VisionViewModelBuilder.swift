@@ -14,6 +14,8 @@ enum VisionViewModelBuilder {
     model.canPause = state.canPause
     model.canSave = state.frame != nil
     model.slide = state.slide
+    model.detector = state.detector?.displayName ?? ""
+    model.nextDetector = state.canSwitchDetector ? state.nextDetector?.displayName ?? "" : ""
     if let frame = state.frame {
       model.frame = frame
       model.image = TerminalUI.RGBImage(
@@ -37,6 +39,7 @@ enum VisionViewModelBuilder {
       model.details = details(of: frame, in: state)
     } else {
       model.scoreTitle = ""
+      model.details = model.detector
     }
     model.status = state.ending?.text ?? playingStatus(state)
     model.tone = state.ending?.tone ?? .normal
@@ -59,13 +62,14 @@ enum VisionViewModelBuilder {
     return "\(summary) · \(state.isPaused ? "paused at frame" : "frame") \(frame.index)"
   }
 
-  /// `faces.mp4 · 640x360 · 9.8 fps · detect 45 ms · classify 12 ms · 3 dropped`.
+  /// `faces.mp4 · 640x360 · 9.8 fps · Haar cascade · detect 45 ms · classify 12 ms · 3 dropped`.
   private static func details(of frame: RecognizedFrame, in state: VisionState) -> String {
     var parts = [(frame.name as NSString).lastPathComponent, "\(frame.image.width)x\(frame.image.height)"]
     let shownAt = state.shownAt
     if !state.isStill, shownAt.count >= 2, let first = shownAt.first, let last = shownAt.last, last > first {
       parts.append(String(format: "%.1f fps", Double(shownAt.count - 1) / (last - first)))
     }
+    if let detector = state.detector { parts.append(detector.displayName) }
     parts.append("detect \(milliseconds(frame.detectionSeconds))")
     parts.append("classify \(milliseconds(frame.classificationSeconds))")
     if state.dropped > 0 { parts.append("\(state.dropped) dropped") }

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A frame source and the recognizer, timed per frame.
+///
+/// ``read()``, ``frame(at:)`` and ``close()`` touch the source from one thread at a time;
+/// ``recognize(_:)`` only uses the recognizer, which is immutable, so it may run alongside.
+/// ``useDetector(_:)`` loads another recognizer on its caller's thread and swaps it in under a
+/// lock; each ``recognize(_:)`` takes the recognizer of the moment it starts.
+final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
+  let summary: String
+  let playback: Playback
+  private let source: any FrameSource
+  private let load: @Sendable (FaceDetectorKind) throws(RecognizerError) -> EmotionRecognizer
+  private let lock = NSLock()
+  private var current: (kind: FaceDetectorKind, recognizer: EmotionRecognizer)
+  private let slides: [String]
+  private let decoder = ImageDecoder()
+
+  /// - Parameters:
+  ///   - detector: the detector `recognizer` runs.
+  ///   - load: the recognizer of another detector, for ``useDetector(_:)``.
+  init(
+    source: any FrameSource, detector: FaceDetectorKind, recognizer: EmotionRecognizer,
+    load: @escaping @Sendable (FaceDetectorKind) throws(RecognizerError) -> EmotionRecognizer
+  ) {
+    self.source = source
+    self.load = load
+    current = (detector, recognizer)
+    var slides: [String] = []
+    switch source {
+    case let video as VideoSource:
+      let rate = video.frameRate > 0 ? String(format: ", %g fps", video.frameRate) : ""
+      summary = "\(source.name) (\(source.kind.rawValue), \(video.width)x\(video.height)\(rate))"
+      let framesPerSecond = video.frameRate > 0 ? video.frameRate : nil
+      playback =
+        video.kind == .video
+        ? .video(framesPerSecond: framesPerSecond)
+        : .live(framesPerSecond: framesPerSecond, isCamera: video.kind == .camera)
+    case let folder as FolderSource:
+      slides = folder.files
+      summary = "\(source.name) (folder, \(folder.files.count) image\(folder.files.count == 1 ? "" : "s"))"
+      playback = .slideShow(count: folder.files.count)
+    default:
+      summary = "\(source.name) (\(source.kind.rawValue))"
+      playback = source.kind == .image ? .still : .video(framesPerSecond: nil)
+    }
+    self.slides = slides
+  }
+
+  var detector: FaceDetectorKind { lock.withLock { current.kind } }
+
+  func useDetector(_ kind: FaceDetectorKind) throws {
+    let recognizer = try load(kind)
+    lock.withLock { current = (kind, recognizer) }
+  }
+
+  func read() throws -> Frame? { try source.next() }
+
+  func frame(at index: Int) throws -> Frame {
+    guard slides.indices.contains(index) else { throw RecognitionStagesError.noSlide(index: index) }
+    do {
+      return Frame(
+        source: slides[index], index: index, time: nil,
+        image: try decoder.decode(contentsOfFile: slides[index]))
+    } catch {
+      throw FrameSourceError.image(error)
+    }
+  }
+
+  func recognize(_ frame: Frame) throws -> RecognizedFrame {
+    let recognizer = lock.withLock { current.recognizer }
+    let gray = frame.image.grayscale()
+    let started = DispatchTime.now()
+    let detections = try recognizer.faces(rgb: frame.image, gray: gray)
+    let detected = DispatchTime.now()
+    let faces = try recognizer.classify(gray: gray, faces: detections)
+    let classified = DispatchTime.now()
+    return RecognizedFrame(
+      index: frame.index, time: frame.time ?? 0, name: frame.source, image: frame.image, faces: faces,
+      detectionSeconds: Self.seconds(from: started, to: detected),
+      classificationSeconds: Self.seconds(from: detected, to: classified))
+  }
+
+  func close() { source.close() }
+
+  private static func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {
+    Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+  }
+}
