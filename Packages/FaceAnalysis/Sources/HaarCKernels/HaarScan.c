@@ -262,44 +262,47 @@ HAAR_VECTOR static long scan_row_vector(const HaarLevel *level, const HaarIntegr
   return count;
 }
 
-int haar_has_vector_unit(void) {
+int haar_cpu_level(void) {
   // Threads may race to fill the cache: they all compute the same value, and atomic accesses
   // keep that race defined.
   static int cached = -1;
   int value = __atomic_load_n(&cached, __ATOMIC_RELAXED);
   if (value < 0) {
     __builtin_cpu_init();
-    value = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+    const int avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                       __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+    value = avx512 ? 2 : 0;
     __atomic_store_n(&cached, value, __ATOMIC_RELAXED);
   }
   return value;
 }
 #else
-int haar_has_vector_unit(void) { return 0; }
+int haar_cpu_level(void) { return 0; }
 #endif
 
 long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
-                    long workingWidth, long workingHeight, long step, int vector, int32_t *found,
-                    long capacity) {
+                    long workingWidth, long workingHeight, long step, int instructionLevel,
+                    int32_t *found, long capacity) {
   long count = 0;
-#if defined(__x86_64__)
   // Lanes address the tables with 32-bit indices.
-  const int wide = vector && level->stumpBased && level->exactStageSums && level->stageCount > 0 &&
-                   integrals->count < INT32_MAX && haar_has_vector_unit();
-#else
-  const int wide = 0;
-  (void)vector;
-#endif
+  const int vectors = level->stumpBased && level->exactStageSums && level->stageCount > 0 &&
+                      integrals->count < INT32_MAX;
+  const int cpu = haar_cpu_level();
+  const int chosen = !vectors ? 0 : instructionLevel < cpu ? instructionLevel : cpu;
   for (; *row < workingHeight && capacity - count >= workingWidth; *row += step) {
     const long y = *row;
     // The row's x values go where its pairs will be, then spread out from the back.
     int32_t *xs = found + 2 * count;
+    long accepted;
 #if defined(__x86_64__)
-    const long accepted = wide ? scan_row_vector(level, integrals, y, workingWidth, step, xs)
-                               : scan_row_scalar(level, integrals, y, workingWidth, step, xs);
+    if (chosen == 2) {
+      accepted = scan_row_vector(level, integrals, y, workingWidth, step, xs);
+    } else {
+      accepted = scan_row_scalar(level, integrals, y, workingWidth, step, xs);
+    }
 #else
-    const long accepted = scan_row_scalar(level, integrals, y, workingWidth, step, xs);
+    (void)chosen;
+    accepted = scan_row_scalar(level, integrals, y, workingWidth, step, xs);
 #endif
     for (long index = accepted - 1; index >= 0; index--) {
       xs[2 * index + 1] = (int32_t)y;

@@ -3,8 +3,8 @@ import Inference
 
 extension LiveRecognitionService {
   /// What this service runs, as labelled lines for an About screen: the model with its size,
-  /// its classes, where its files were found and the BLAS library. A missing model is a fact
-  /// too.
+  /// its classes, where its files were found, the BLAS library and the instruction set of the
+  /// project's own kernels. A missing model is a fact too.
   public func facts() -> [(label: String, value: String)] {
     var facts: [(label: String, value: String)] = []
     do {
@@ -24,6 +24,7 @@ extension LiveRecognitionService {
       facts.append(("Model", error.description))
     }
     facts.append(("BLAS", BLASConfiguration.current.description))
+    facts.append(("Kernels", KernelConfiguration.summary))
     return facts
   }
 }
