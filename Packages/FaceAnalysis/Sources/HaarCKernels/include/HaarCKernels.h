@@ -61,8 +61,8 @@ int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long
 /// order, and returns how many pairs. Stops early, before a row whose windows might not all fit
 /// in `capacity` pairs; `*row` is then the row to go on from (at least one row is always
 /// scanned when `capacity >= workingWidth`). `instructionLevel` (capped to `haar_cpu_level()`)
-/// picks the loop for stump cascades: 2 runs sixteen windows at a time with AVX-512, 0 (or 1,
-/// until there is an AVX2 loop) the one-window loop; the results are identical.
+/// picks the loop for stump cascades: 2 runs sixteen windows at a time with AVX-512, 1 eight
+/// with AVX2, 0 the one-window loop; the results are identical.
 long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
                     long workingWidth, long workingHeight, long step, int instructionLevel,
                     int32_t *found, long capacity);
@@ -73,8 +73,8 @@ long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long
 void haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
                          long stride, long *offsets);
 
-/// The widest loop `haar_scan_rows` can run on this CPU: 2 for AVX-512 (F, DQ, BW, VL), 0 for
-/// the one-window loop.
+/// The widest loop `haar_scan_rows` can run on this CPU: 2 for AVX-512 (F, DQ, BW, VL), 1 for
+/// AVX2, 0 for the one-window loop.
 int haar_cpu_level(void);
 
 /// One axis of OpenCV's bit-exact bilinear resize: destination index `i` blends source
