@@ -38,10 +38,11 @@ public enum Emotions {
     }
   }
 
-  /// Refuses, before anything is shown, a command the app's flows cannot carry out: a link
-  /// given with `--open` that no flow opens.
+  /// Refuses, before anything is shown, an `EMOTIONS_CPU` that names no instruction set, and
+  /// a command the app's flows cannot carry out: a link given with `--open` that no flow opens.
   @MainActor
   static func check(_ command: Command) throws(UsageError) {
+    if let problem = KernelConfiguration.environmentProblem { throw UsageError(problem) }
     guard case .interactive(let options) = command else { return }
     let plugins = FlowPlugins.declarations()
     guard plugins.home != nil else { throw UsageError("this build of emotions has no flows to show") }
@@ -61,8 +62,10 @@ public enum Emotions {
       }
       _ = StandardStreams.process.printLine(text)
     case .version:
-      // The BLAS line names the kernels OpenBLAS runs and who chose them.
-      _ = StandardStreams.process.printLine("emotions \(version)\nBLAS: \(BLASConfiguration.current)")
+      // The BLAS line names the kernels OpenBLAS runs and who chose them; the next, the
+      // instruction set of the app's own kernels (EMOTIONS_CPU caps it).
+      _ = StandardStreams.process.printLine(
+        "emotions \(version)\nBLAS: \(BLASConfiguration.current)\nKernels: \(KernelConfiguration.summary)")
     case .routes(let format):
       _ = StandardStreams.process.printLine(RoutesCommand.render(format))
     case .detect(let options):

@@ -248,6 +248,7 @@ def compare(args, inputs):
     lines = [
         f"Load average (1, 5, 15 min): {start_load} at start, {end_load} at end; {args.rounds} rounds, "
         "each contender in its own process, alternating.",
+        f"Our side: kernels {manifest.get('kernels', '?')}; BLAS {manifest.get('blas', '?')}.",
         "",
         "| Work | Ours | Peer | Peer's figure | Ratio (ours / peer, higher is better) |",
         "|---|---|---|---|---|",

@@ -34,6 +34,9 @@ enum HelpText {
       EMOTIONS_STATE_DIR   folder for state.json (default $XDG_STATE_HOME/emotions)
       EMOTIONS_TRACE       navigation: every change of the screen stack, one line on stderr
       EMOTIONS_GRAPHICS    auto, kitty, sixel or blocks, as --graphics (which wins)
+      EMOTIONS_CPU         generic, avx2 or avx512: the widest vectors the app's own kernels
+                           use (default the best the CPU has; --version prints it)
+      OPENBLAS_CORETYPE    OpenBLAS's kernels, for example Haswell (default chosen for the CPU)
       NO_COLOR, TERM=dumb  no colour (and pictures in half blocks)
 
     Run `emotions help detect` or `emotions help routes` for a command's options.

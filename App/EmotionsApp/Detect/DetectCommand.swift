@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import Synchronization
 
 /// `emotions detect <path>...`: faces and emotions of images, folders, videos and cameras,
 /// as a table or JSON lines.
@@ -34,11 +35,14 @@ struct DetectCommand {
     }
     let (records, resume) = (prepared.records, prepared.resume)
     var annotation = prepared.annotation
-    let recognizer: EmotionRecognizer
+    // The models load on a thread of their own while the first input opens.
+    let recognizer: PendingRecognizer
     do {
-      let files = try ModelFiles.locate(
-        modelDirectory: options.modelDirectory, detector: recognitionOptions.detector)
-      recognizer = try EmotionRecognizer(files: files, options: recognitionOptions)
+      let recognition = recognitionOptions
+      let files = try ModelFiles.locate(modelDirectory: options.modelDirectory, detector: recognition.detector)
+      recognizer = PendingRecognizer { () throws(RecognizerError) in
+        try EmotionRecognizer(files: files, options: recognition)
+      }
     } catch {
       streams.printError(error.description)
       return 1
@@ -75,6 +79,7 @@ struct DetectCommand {
       }
       switch outcome {
       case .done: break
+      case .modelFailed: return 1
       case .failed: failed = true
       case .outputClosed: return endRecords(records, failed: failed || records.path != nil)
       case .interrupted(let number):
@@ -167,12 +172,14 @@ struct DetectCommand {
 
   private enum Outcome {
     case done, failed, outputClosed
+    /// The model or cascade could not be loaded (the error is printed): nothing can run.
+    case modelFailed
     /// A signal came while annotating (``InterruptCleanup``).
     case interrupted(Int32)
   }
 
   private func process(
-    _ input: String, recognizer: EmotionRecognizer, records: RecordOutput, resume: ResumePoint,
+    _ input: String, recognizer pending: PendingRecognizer, records: RecordOutput, resume: ResumePoint,
     annotation: inout AnnotationOutput?, collect: (DetectionRecord, FrameSourceKind) -> Void
   ) -> Outcome {
     let kind = FrameSources.kind(of: input)
@@ -209,6 +216,13 @@ struct DetectCommand {
       streams.printError(note)
     }
     defer { source.close() }
+    let recognizer: EmotionRecognizer
+    switch pending.result {
+    case .success(let loaded): recognizer = loaded
+    case .failure(let error):
+      streams.printError(error.description)
+      return .modelFailed
+    }
     var sink = AnnotationSink(output: annotation, source: source, streams: streams)
     defer {
       sink.end()
@@ -370,5 +384,31 @@ private final class HeldNotes: @unchecked Sendable {
       defer { held = nil }
       return held ?? []
     }
+  }
+}
+
+/// The recognizer, loaded on a thread of its own from the start of `detect`, while the first
+/// input opens: a video's ffprobe and ffmpeg take about as long to start (a tenth of a second
+/// or more each) as the cascade and the model take to read.
+final class PendingRecognizer: Sendable {
+  private let loaded = DispatchSemaphore(value: 0)
+  private let box = Mutex<Result<EmotionRecognizer, RecognizerError>?>(nil)
+
+  init(_ load: @escaping @Sendable () throws(RecognizerError) -> EmotionRecognizer) {
+    Thread.detachNewThread { [self] in
+      let result: Result<EmotionRecognizer, RecognizerError>
+      do throws(RecognizerError) { result = .success(try load()) } catch { result = .failure(error) }
+      box.withLock { $0 = result }
+      loaded.signal()
+    }
+  }
+
+  /// The recognizer or why it could not be loaded, once it is (waiting for it the first time).
+  var result: Result<EmotionRecognizer, RecognizerError> {
+    if let done = box.withLock({ $0 }) { return done }
+    loaded.wait()
+    loaded.signal()
+    // Set before the signal, so always there.
+    return box.withLock { $0 } ?? .failure(.classification(reason: "the model did not load"))
   }
 }

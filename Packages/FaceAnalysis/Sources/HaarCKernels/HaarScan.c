@@ -3,7 +3,8 @@
 // scaled by the window's float normalisation factor, stage sums in double. The AVX-512 loop does
 // the same operations on sixteen windows at once, lane by lane (it adds a stage's leaves in
 // another order only where every order gives the same double), so its answers are the
-// one-window loop's to the bit; it only changes how many windows share an instruction.
+// one-window loop's to the bit; it only changes how many windows share an instruction. The
+// AVX2 loop does the same on eight windows.
 #include "HaarCKernels.h"
 
 #include <stddef.h>
@@ -262,44 +263,225 @@ HAAR_VECTOR static long scan_row_vector(const HaarLevel *level, const HaarIntegr
   return count;
 }
 
-int haar_has_vector_unit(void) {
+#define HAAR_AVX2 __attribute__((target("avx2")))
+
+/// Eight windows `step` apart from integral index `first`. Step 1 loads them whole, step 2
+/// loads sixteen values and keeps the even ones (cheaper than a gather on every AVX2 CPU),
+/// other steps gather at `positions`. The masks keep loads inside the row's windows.
+typedef struct {
+  long first;
+  long step;
+  __m256i positions;
+  __m256i lowMask, highMask;
+} HaarLanes8;
+
+HAAR_AVX2 HAAR_INLINE __m256i corner8(const int32_t *table, long offset, const HaarLanes8 *lanes) {
+  const int *p = (const int *)(table + lanes->first + offset);
+  if (lanes->step == 1) return _mm256_maskload_epi32(p, lanes->lowMask);
+  if (lanes->step == 2) {
+    const __m256 a = _mm256_castsi256_ps(_mm256_maskload_epi32(p, lanes->lowMask));
+    const __m256 b = _mm256_castsi256_ps(_mm256_maskload_epi32(p + 8, lanes->highMask));
+    // a0 a2 b0 b2 | a4 a6 b4 b6, then the 64-bit pairs in order: a0 a2 a4 a6 b0 b2 b4 b6.
+    const __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+    return _mm256_permute4x64_epi64(_mm256_castps_si256(even), _MM_SHUFFLE(3, 1, 2, 0));
+  }
+  return _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), (const int *)(table + offset),
+                                     lanes->positions, lanes->lowMask, 4);
+}
+
+HAAR_AVX2 HAAR_INLINE __m256i rectangle8(const int32_t *table, const long *corners,
+                                         const HaarLanes8 *lanes) {
+  __m256i a = corner8(table, corners[0], lanes);
+  __m256i b = corner8(table, corners[1], lanes);
+  __m256i c = corner8(table, corners[2], lanes);
+  __m256i d = corner8(table, corners[3], lanes);
+  return _mm256_add_epi32(_mm256_sub_epi32(_mm256_sub_epi32(a, b), c), d);
+}
+
+/// Four unsigned 32-bit values as doubles, exactly: flipped to signed, converted, shifted back.
+HAAR_AVX2 HAAR_INLINE __m256d unsigned4_pd(__m128i v) {
+  const __m256d flipped = _mm256_cvtepi32_pd(_mm_xor_si128(v, _mm_set1_epi32(INT32_MIN)));
+  return _mm256_add_pd(flipped, _mm256_set1_pd(2147483648.0));
+}
+
+/// The normalisation factor of four windows as `haar_run_window` computes it; `usable` gets a
+/// bit for each window that is not too flat.
+HAAR_AVX2 HAAR_INLINE __m128 norm_factor4(__m128i sums, __m128i squares, double area,
+                                          unsigned *usable) {
+  const __m256d areas = _mm256_set1_pd(area);
+  const __m256d sum = _mm256_cvtepi32_pd(sums);
+  const __m256d spread =
+      _mm256_sub_pd(_mm256_mul_pd(areas, unsigned4_pd(squares)), _mm256_mul_pd(sum, sum));
+  const __m256d positive = _mm256_cmp_pd(spread, _mm256_setzero_pd(), _CMP_GT_OQ);
+  const __m128 factor =
+      _mm256_cvtpd_ps(_mm256_div_pd(_mm256_set1_pd(1.0), _mm256_sqrt_pd(spread)));
+  const __m256d sharp = _mm256_cmp_pd(_mm256_mul_pd(areas, _mm256_cvtps_pd(factor)),
+                                      _mm256_set1_pd(0.1), _CMP_LT_OQ);
+  *usable = (unsigned)_mm256_movemask_pd(_mm256_and_pd(positive, sharp));
+  return factor;
+}
+
+HAAR_AVX2 HAAR_INLINE __m256 norm_factors8(const HaarLevel *level, const HaarIntegrals *integrals,
+                                          const HaarLanes8 *lanes, unsigned *usable) {
+  const __m256i sums = rectangle8(integrals->sum, level->norm, lanes);
+  const __m256i squares = rectangle8((const int32_t *)integrals->squares, level->norm, lanes);
+  unsigned low, high;
+  const __m128 lowFactor = norm_factor4(_mm256_castsi256_si128(sums),
+                                        _mm256_castsi256_si128(squares), level->normArea, &low);
+  const __m128 highFactor =
+      norm_factor4(_mm256_extracti128_si256(sums, 1), _mm256_extracti128_si256(squares, 1),
+                   level->normArea, &high);
+  *usable = low | (high << 4);
+  return _mm256_insertf128_ps(_mm256_castps128_ps256(lowFactor), highFactor, 1);
+}
+
+/// All-ones in the lanes whose feature value falls below the threshold of stump `tree`.
+HAAR_AVX2 HAAR_INLINE __m256 stump8(const HaarLevel *level, const HaarIntegrals *integrals,
+                                    const HaarLanes8 *lanes, __m256 factor, long tree) {
+  const long node = level->treeFirstNode[tree];
+  const long feature = level->nodeFeature[node];
+  const int32_t *table = level->tilted[feature] ? integrals->tilted : integrals->sum;
+  const long *corners = level->offsets + feature * 12;
+  const float *weights = level->weights + feature * 3;
+  __m256 value = _mm256_add_ps(
+      _mm256_mul_ps(_mm256_set1_ps(weights[0]),
+                    _mm256_cvtepi32_ps(rectangle8(table, corners, lanes))),
+      _mm256_mul_ps(_mm256_set1_ps(weights[1]),
+                    _mm256_cvtepi32_ps(rectangle8(table, corners + 4, lanes))));
+  if (weights[2] != 0) {
+    value = _mm256_add_ps(
+        value, _mm256_mul_ps(_mm256_set1_ps(weights[2]),
+                             _mm256_cvtepi32_ps(rectangle8(table, corners + 8, lanes))));
+  }
+  value = _mm256_mul_ps(value, factor);
+  return _mm256_cmp_ps(value, _mm256_set1_ps(level->nodeThreshold[node]), _CMP_LT_OQ);
+}
+
+/// Adds stump `tree`'s leaf to the stage sums of the lanes: the first leaf where `below`.
+HAAR_AVX2 HAAR_INLINE void add_leaf8(const HaarLevel *level, long tree, __m256 below,
+                                     __m256d *low, __m256d *high) {
+  const double *leaves = level->stumpLeaves + 2 * tree;
+  const __m256d left = _mm256_set1_pd(leaves[0]), right = _mm256_set1_pd(leaves[1]);
+  const __m256i mask = _mm256_castps_si256(below);
+  const __m256d lowMask = _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(mask)));
+  const __m256d highMask =
+      _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(mask, 1)));
+  *low = _mm256_add_pd(*low, _mm256_blendv_pd(right, left, lowMask));
+  *high = _mm256_add_pd(*high, _mm256_blendv_pd(right, left, highMask));
+}
+
+/// Runs one stage of a stump cascade on eight windows; returns a bit for each lane it rejects.
+/// As in stage16, the sums are exact in double, so two interleaved running sums give the
+/// one-window loop's totals to the bit.
+HAAR_AVX2 HAAR_INLINE unsigned stage8(const HaarLevel *level, const HaarIntegrals *integrals,
+                                      const HaarLanes8 *lanes, __m256 factor, long stage) {
+  __m256d low = _mm256_setzero_pd(), high = _mm256_setzero_pd();
+  __m256d lowOdd = _mm256_setzero_pd(), highOdd = _mm256_setzero_pd();
+  long tree = stage == 0 ? 0 : level->stageEnds[stage - 1];
+  const long end = level->stageEnds[stage];
+  for (; tree + 1 < end; tree += 2) {
+    const __m256 first = stump8(level, integrals, lanes, factor, tree);
+    const __m256 second = stump8(level, integrals, lanes, factor, tree + 1);
+    add_leaf8(level, tree, first, &low, &high);
+    add_leaf8(level, tree + 1, second, &lowOdd, &highOdd);
+  }
+  if (tree < end) add_leaf8(level, tree, stump8(level, integrals, lanes, factor, tree), &low, &high);
+  low = _mm256_add_pd(low, lowOdd);
+  high = _mm256_add_pd(high, highOdd);
+  const __m256d threshold = _mm256_set1_pd((double)level->stageThresholds[stage]);
+  return (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(low, threshold, _CMP_LT_OQ)) |
+         ((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(high, threshold, _CMP_LT_OQ)) << 4);
+}
+
+HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals *integrals,
+                                    long y, long workingWidth, long step, int32_t *found) {
+  const long origin = y * integrals->stride;
+  const __m256i lanesUp = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  const __m256i laneOffsets = _mm256_mullo_epi32(lanesUp, _mm256_set1_epi32((int32_t)step));
+  long count = 0, nextX = 0;
+  // Eight neighbouring windows at a time, stage after stage until none is left (see
+  // scan_row_vector). Every load reads all the block's windows, live or not: the masks only
+  // keep the last block of a row from reading past its windows.
+  for (long x0 = 0; x0 < workingWidth; x0 += 8 * step) {
+    const long remaining = (workingWidth - x0 + step - 1) / step;
+    const int laneCount = remaining < 8 ? (int)remaining : 8;
+    const unsigned inside = (1u << laneCount) - 1;
+    HaarLanes8 lanes = {origin + x0, step,
+                        _mm256_add_epi32(_mm256_set1_epi32((int32_t)(origin + x0)), laneOffsets),
+                        _mm256_setzero_si256(), _mm256_setzero_si256()};
+    // With step 2, value j of the sixteen loaded is lane j / 2; the last lane's odd neighbour
+    // is left out as it may lie past the table.
+    const int values = step == 2 ? 2 * laneCount - 1 : laneCount;
+    lanes.lowMask = _mm256_cmpgt_epi32(_mm256_set1_epi32(values), lanesUp);
+    lanes.highMask =
+        _mm256_cmpgt_epi32(_mm256_set1_epi32(values), _mm256_add_epi32(lanesUp, _mm256_set1_epi32(8)));
+    unsigned usable;
+    const __m256 factor = norm_factors8(level, integrals, &lanes, &usable);
+    usable &= inside;
+    const unsigned rejectedFirst = stage8(level, integrals, &lanes, factor, 0) & usable;
+    // Which of these windows the one-window scan visits: it skips the window after one the
+    // first stage rejects.
+    unsigned visited = 0;
+    long lane = (nextX - x0) / step;
+    while (lane < laneCount) {
+      visited |= 1u << lane;
+      lane += 1 + ((rejectedFirst >> lane) & 1u);
+    }
+    nextX = x0 + lane * step;
+    unsigned alive = visited & usable & ~rejectedFirst;
+    for (long stage = 1; stage < level->stageCount && alive; stage++) {
+      alive &= ~stage8(level, integrals, &lanes, factor, stage);
+    }
+    for (; alive; alive &= alive - 1) {
+      found[count++] = (int32_t)(x0 + __builtin_ctz(alive) * step);
+    }
+  }
+  return count;
+}
+
+int haar_cpu_level(void) {
   // Threads may race to fill the cache: they all compute the same value, and atomic accesses
   // keep that race defined.
   static int cached = -1;
   int value = __atomic_load_n(&cached, __ATOMIC_RELAXED);
   if (value < 0) {
     __builtin_cpu_init();
-    value = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-            __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+    const int avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                       __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+    value = avx512 ? 2 : __builtin_cpu_supports("avx2") ? 1 : 0;
     __atomic_store_n(&cached, value, __ATOMIC_RELAXED);
   }
   return value;
 }
 #else
-int haar_has_vector_unit(void) { return 0; }
+int haar_cpu_level(void) { return 0; }
 #endif
 
 long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
-                    long workingWidth, long workingHeight, long step, int vector, int32_t *found,
-                    long capacity) {
+                    long workingWidth, long workingHeight, long step, int instructionLevel,
+                    int32_t *found, long capacity) {
   long count = 0;
-#if defined(__x86_64__)
   // Lanes address the tables with 32-bit indices.
-  const int wide = vector && level->stumpBased && level->exactStageSums && level->stageCount > 0 &&
-                   integrals->count < INT32_MAX && haar_has_vector_unit();
-#else
-  const int wide = 0;
-  (void)vector;
-#endif
+  const int vectors = level->stumpBased && level->exactStageSums && level->stageCount > 0 &&
+                      integrals->count < INT32_MAX;
+  const int cpu = haar_cpu_level();
+  const int chosen = !vectors ? 0 : instructionLevel < cpu ? instructionLevel : cpu;
   for (; *row < workingHeight && capacity - count >= workingWidth; *row += step) {
     const long y = *row;
     // The row's x values go where its pairs will be, then spread out from the back.
     int32_t *xs = found + 2 * count;
+    long accepted;
 #if defined(__x86_64__)
-    const long accepted = wide ? scan_row_vector(level, integrals, y, workingWidth, step, xs)
-                               : scan_row_scalar(level, integrals, y, workingWidth, step, xs);
+    if (chosen == 2) {
+      accepted = scan_row_vector(level, integrals, y, workingWidth, step, xs);
+    } else if (chosen == 1) {
+      accepted = scan_row_avx2(level, integrals, y, workingWidth, step, xs);
+    } else {
+      accepted = scan_row_scalar(level, integrals, y, workingWidth, step, xs);
+    }
 #else
-    const long accepted = scan_row_scalar(level, integrals, y, workingWidth, step, xs);
+    (void)chosen;
+    accepted = scan_row_scalar(level, integrals, y, workingWidth, step, xs);
 #endif
     for (long index = accepted - 1; index >= 0; index--) {
       xs[2 * index + 1] = (int32_t)y;

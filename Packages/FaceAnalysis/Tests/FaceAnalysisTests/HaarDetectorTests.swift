@@ -1,4 +1,5 @@
 import Foundation
+import Inference
 import Testing
 
 @testable import FaceAnalysis
@@ -17,9 +18,12 @@ struct HaarDetectorTests {
     boxes.map(\.array).sorted { $0.lexicographicallyPrecedes($1) }
   }
 
-  @Test("fer's cascade finds OpenCV's boxes on every still fixture and parameter set")
-  func stillImages() throws {
-    let detector = HaarFaceDetector(cascade: try SharedCascade.fer.get())
+  @Test(
+    "fer's cascade finds OpenCV's boxes on every still fixture and parameter set, at every level",
+    arguments: levels)
+  func stillImages(level: InstructionSet) throws {
+    var detector = HaarFaceDetector(cascade: try SharedCascade.fer.get())
+    detector.instructionSet = level
     let reference = try TestFiles.referenceJSON("opencv_reference.json")
     var compared = 0
     for entry in try #require(reference["detections"] as? [[String: Any]]) where entry["frame"] == nil {
@@ -27,14 +31,16 @@ struct HaarDetectorTests {
       let expected = try #require(entry["boxes"] as? [[Int]])
       let gray = try ImageDecoder().decode(contentsOfFile: try TestFiles.fixture(name)).grayscale()
       let boxes = detector.detect(in: gray, options: try Self.options(entry))
-      #expect(Self.sorted(boxes) == expected, "\(name) \(entry["parameters"] ?? "")")
+      #expect(Self.sorted(boxes) == expected, "\(level): \(name) \(entry["parameters"] ?? "")")
       compared += expected.count
     }
     #expect(compared > 15)
   }
 
-  @Test("Cut-down cascades (new and old layouts; stumps, trees, tilted features) find OpenCV's boxes")
-  func newFormatCascades() throws {
+  @Test(
+    "Cut-down cascades (new and old layouts; stumps, trees, tilted features) find OpenCV's boxes, at every level",
+    arguments: levels)
+  func newFormatCascades(level: InstructionSet) throws {
     let reference = try TestFiles.referenceJSON("opencv_reference.json")
     var images: [String: GrayImage] = [:]
     for entry in try #require(reference["cascades"] as? [[String: Any]]) {
@@ -46,16 +52,20 @@ struct HaarDetectorTests {
       let gray =
         try images[name] ?? ImageDecoder().decode(contentsOfFile: try TestFiles.fixture(name)).grayscale()
       images[name] = gray
-      let detector = try HaarFaceDetector(contentsOfFile: path)
+      var detector = try HaarFaceDetector(contentsOfFile: path)
+      detector.instructionSet = level
       let boxes = detector.detect(in: gray, options: try Self.options(entry))
-      #expect(Self.sorted(boxes) == (entry["boxes"] as? [[Int]]), "\(cascadeName) on \(name)")
+      #expect(Self.sorted(boxes) == (entry["boxes"] as? [[Int]]), "\(level): \(cascadeName) on \(name)")
     }
   }
 
+  /// The instruction sets this CPU runs, narrowest first.
+  static let levels = InstructionSet.allCases.filter { $0 <= KernelConfiguration.available }
+
   @Test(
-    "Sixteen windows at a time accept exactly the windows, in the order, of one at a time",
-    .enabled(if: HaarFaceDetector.hasVectorUnit, "needs AVX-512"))
-  func vectorScanMatchesScalar() throws {
+    "Several windows at a time (AVX2, AVX-512) accept exactly the windows, in the order, of one at a time",
+    arguments: levels.dropFirst())
+  func vectorScanMatchesScalar(level: InstructionSet) throws {
     var cascades = [try SharedCascade.fer.get()]
     for name in [
       "cascade_face_6stages.xml", "cascade_smile_3stages.xml", "cascade_eyeglasses_tree_4stages.xml",
@@ -72,10 +82,13 @@ struct HaarDetectorTests {
         // Scales below 2 scan every other window (minimum size 0); from 2 on, every window.
         for options in [DetectionOptions(minSize: 0), DetectionOptions(scaleFactor: 1.3, minSize: 60)] {
           var scalar = HaarFaceDetector(cascade: cascade)
-          scalar.vectorized = false
+          scalar.instructionSet = .generic
           let expected = scalar.rawDetections(in: gray, options: options)
-          let found = HaarFaceDetector(cascade: cascade).rawDetections(in: gray, options: options)
-          #expect(found.map(\.array) == expected.map(\.array), "\(name), \(cascade.stageCount) stages")
+          var vector = HaarFaceDetector(cascade: cascade)
+          vector.instructionSet = level
+          let found = vector.rawDetections(in: gray, options: options)
+          #expect(
+            found.map(\.array) == expected.map(\.array), "\(level): \(name), \(cascade.stageCount) stages")
           windows += expected.count
         }
       }

@@ -2,7 +2,10 @@
 // OpenBLAS's kernels, and a loop that measures the peak rate of fused multiply-adds.
 #include "Vectors.h"
 
-int inference_instruction_level(void) {
+#include <stdlib.h>
+#include <strings.h>
+
+int inference_cpu_instruction_level(void) {
 #if defined(__x86_64__)
   // Threads may race to fill the cache: they all compute the same value, and the atomic
   // accesses make that race well defined.
@@ -20,6 +23,40 @@ int inference_instruction_level(void) {
 #else
   return 0;
 #endif
+}
+
+int inference_requested_instruction_level(void) {
+  return inference_parse_instruction_level(getenv("EMOTIONS_CPU"));
+}
+
+int inference_parse_instruction_level(const char *value) {
+  if (value == NULL || value[0] == 0) return INFERENCE_LEVEL_UNSET;
+  if (strcasecmp(value, "generic") == 0) return 0;
+  if (strcasecmp(value, "avx2") == 0) return 1;
+  if (strcasecmp(value, "avx512") == 0) return 2;
+  return INFERENCE_LEVEL_UNKNOWN;
+}
+
+// A test's choice for the calling thread, -1 when it made none.
+static _Thread_local int thread_level = -1;
+
+void inference_override_instruction_level(int level) {
+  const int best = inference_cpu_instruction_level();
+  thread_level = level < 0 ? -1 : level < best ? level : best;
+}
+
+int inference_instruction_level(void) {
+  if (thread_level >= 0) return thread_level;
+  // The environment is read once: the level must not change under a running program.
+  static int cached = -1;
+  int value = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+  if (value < 0) {
+    const int best = inference_cpu_instruction_level();
+    const int requested = inference_requested_instruction_level();
+    value = requested >= 0 && requested < best ? requested : best;
+    __atomic_store_n(&cached, value, __ATOMIC_RELAXED);
+  }
+  return value;
 }
 
 unsigned inference_cpu_features(void) {

@@ -3,10 +3,12 @@
 // PlanarConvolutionKernel.swift). Blocks of 8 pixels x 8 channels are transposed in registers.
 #include "Vectors.h"
 
-/// block[c][p] (8 rows `sourceStride` apart) to out[p][c] (8 rows `targetStride` apart).
-#define TRANSPOSE8X8_PORTABLE(source, sourceStride, target, targetStride) \
-  for (int p = 0; p < 8; p++)                                             \
-    for (int c = 0; c < 8; c++) (target)[p * (targetStride) + c] = (source)[c * (sourceStride) + p]
+/// block[c][p] (8 rows `sourceStride` apart) to out[p][c] (8 rows `targetStride` apart). Its
+/// own loop variables must not be named p or c: the callers' arguments use theirs.
+#define TRANSPOSE8X8_PORTABLE(source, sourceStride, target, targetStride)              \
+  for (int tp = 0; tp < 8; tp++)                                                       \
+    for (int tc = 0; tc < 8; tc++)                                                     \
+  (target)[tp * (targetStride) + tc] = (source)[tc * (sourceStride) + tp]
 
 #if defined(__x86_64__)
 /// The 8 x 8 transpose of rows `sourceStride` floats apart into rows `targetStride` apart.

@@ -52,6 +52,7 @@ do {
   }
   print(model.summary)
   print("BLAS: \(BLASConfiguration.current)")
+  print("Kernels: \(KernelConfiguration.summary)")
   print()
   let values = image.pixels.map { (Float($0) / 255 - 0.5) * 2 }
   let output = try model.predict(Tensor(shape: [1] + model.inputShape, values: values))

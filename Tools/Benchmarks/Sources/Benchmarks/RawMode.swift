@@ -6,7 +6,8 @@ import Inference
 /// time our side on exactly those inputs and print one JSON object per command.
 enum RawMode {
   /// `export <dir>`: writes `faces.f32` (64 face crops, [64, 64, 64, 1] Float32 little endian)
-  /// and one binary PGM per benchmark frame; prints the file list.
+  /// and one binary PGM per benchmark frame; prints the file list, with the kernels' instruction
+  /// set and the BLAS library that our side runs.
   static func export(to directory: String, workspace: Workspace) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let detector = try workspace.loadDetector()
@@ -22,7 +23,11 @@ enum RawMode {
       frames.append(.object(["name": .string(name), "path": .string(path)]))
     }
     print(
-      JSON.object(["faces": .string(facesPath), "face_count": .integer(64), "frames": .array(frames)]).text)
+      JSON.object([
+        "faces": .string(facesPath), "face_count": .integer(64), "frames": .array(frames),
+        "kernels": .string(KernelConfiguration.summary),
+        "blas": .string(BLASConfiguration.current.description),
+      ]).text)
   }
 
   /// `cnn <faces.f32> --batch B --repeats R`: seconds of each `predict` call on the first B

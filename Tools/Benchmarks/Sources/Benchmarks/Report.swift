@@ -20,7 +20,9 @@ struct Report {
       "processors": .integer(ProcessInfo.processInfo.activeProcessorCount),
       "load_average_start": .string(load),
     ])
-    text.append("machine: \(BLASConfiguration.current), load average at start \(load)")
+    text.append(
+      "machine: \(BLASConfiguration.current); kernels \(KernelConfiguration.summary); load average at start \(load)"
+    )
     let detector = try workspace.loadDetector()
     if sections.contains("cnn") {
       try cnn(detector: detector, result: &result, text: &text)
@@ -133,6 +135,7 @@ struct Report {
     result["cnn"] = .object([
       "flops_per_face": .integer(model.summary.flops),
       "instruction_set": .string(KernelConfiguration.instructionSet),
+      "kernels": .string(KernelConfiguration.summary),
       "peak_gflops": .number(peakAll), "peak_gflops_one_core": .number(peakOne),
       "sgemm_gflops": .number(sgemmAll), "sgemm_gflops_one_core": .number(sgemmOne),
       "batches": .array(

@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import Inference
 
 let usage = """
   usage: bench [--json] [--repeats N] [--only cnn,haar,e2e]   the full report
@@ -14,6 +15,8 @@ let usage = """
   """
 
 do {
+  // EMOTIONS_CPU caps the kernels here as in emotions; a value naming no level is refused.
+  if let problem = KernelConfiguration.environmentProblem { throw BenchError.usage(problem) }
   let arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
   let workspace = Workspace()
   switch arguments.command {

@@ -1,4 +1,5 @@
 import HaarCKernels
+import Inference
 
 /// A cascade flattened once into the raw buffers the C scanner reads (`HaarLevel`), so a
 /// pyramid level only has to turn rectangle corners into offsets for its own row stride.
@@ -100,10 +101,12 @@ final class CascadeTables: @unchecked Sendable {
 
   /// The window origins (x, y) of one level that pass every stage, row by row in increasing x,
   /// as OpenCV's scan finds them: rows and columns `step` apart, and the window after one the
-  /// first stage rejects skipped. `vectorized` lets the scanner run sixteen windows at once on
-  /// CPUs with AVX-512, with identical results.
+  /// first stage rejects skipped. `instructionSet` picks the scan loop (capped to what the CPU
+  /// has): several windows at once with AVX2 or AVX-512, one at a time otherwise, with
+  /// identical results.
   func acceptedWindows(
-    in integrals: IntegralImages, workingWidth: Int, workingHeight: Int, step: Int, vectorized: Bool
+    in integrals: IntegralImages, workingWidth: Int, workingHeight: Int, step: Int,
+    instructionSet: InstructionSet
   ) -> [(x: Int, y: Int)] {
     let stride = integrals.stride
     // Four corner offsets per rectangle, three rectangles per feature.
@@ -149,7 +152,8 @@ final class CascadeTables: @unchecked Sendable {
               var row = 0
               while row < workingHeight {
                 let count = haar_scan_rows(
-                  &level, &tables, &row, workingWidth, workingHeight, step, vectorized ? 1 : 0, foundBase,
+                  &level, &tables, &row, workingWidth, workingHeight, step, Int32(instructionSet.rawValue),
+                  foundBase,
                   found.count / 2)
                 for index in 0..<count {
                   accepted.append((Int(foundBase[2 * index]), Int(foundBase[2 * index + 1])))

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HaarCKernels
+import Inference
 
 /// OpenCV's `CascadeClassifier::detectMultiScale` (with `CASCADE_SCALE_IMAGE`): an image pyramid
 /// shrunk with bilinear resizing, integral and squared-integral images per level, window
@@ -12,12 +13,9 @@ public struct HaarFaceDetector: Sendable {
   /// The cascade in use.
   public let cascade: HaarCascade
   private let tables: CascadeTables
-  /// Whether levels may be scanned sixteen windows at a time on CPUs with AVX-512 (the
-  /// answers are the same either way; tests compare the two).
-  var vectorized = true
-
-  /// Whether this CPU has the AVX-512 units the sixteen-window scan needs.
-  static var hasVectorUnit: Bool { haar_has_vector_unit() != 0 }
+  /// The instruction set the window scan runs with: the kernels' (`EMOTIONS_CPU` caps it).
+  /// The answers are the same at every level; tests compare them.
+  var instructionSet = KernelConfiguration.level
 
   private static let groupEpsilon = 0.2
 
@@ -111,7 +109,7 @@ public struct HaarFaceDetector: Sendable {
     let boxHeight = Int((Float(cascade.windowHeight) * scale).rounded(.toNearestOrEven))
     let windows = tables.acceptedWindows(
       in: integrals, workingWidth: workingWidth, workingHeight: workingHeight, step: scale >= 2 ? 1 : 2,
-      vectorized: vectorized)
+      instructionSet: instructionSet)
     return windows.map { window in
       BoundingBox(
         x: Int((Float(window.x) * scale).rounded(.toNearestOrEven)),

@@ -2,7 +2,9 @@ import Foundation
 
 /// A video file, a V4L2 camera or an ffmpeg `lavfi` graph, decoded by an `ffmpeg` child
 /// process into raw RGB frames (`-f rawvideo -pix_fmt rgb24`). Size and frame rate come from
-/// `ffprobe` first, so the pixel limit is checked before anything is decoded. With `every` N,
+/// `ffprobe`, so the pixel limit is checked before this process reads a frame; for files and
+/// graphs ffmpeg starts beside ffprobe, as each takes a tenth of a second or more to load its
+/// libraries (a camera waits for the probe to let go of it). With `every` N,
 /// ffmpeg's `select` filter keeps frames 0, N, 2N, … and each keeps its original index.
 ///
 /// The child is always reaped: at the end of the stream, on an error, on `close()` and when
@@ -32,7 +34,8 @@ public final class VideoSource: FrameSource {
   private var produced = 0
   private var finished = false
 
-  /// Probes the input; ffmpeg starts with the first `next()`.
+  /// Probes the input; ffmpeg starts at the same time for files and graphs, with the first
+  /// `next()` for cameras.
   public init(
     input: String, kind: FrameSourceKind, options: FrameSourceOptions = FrameSourceOptions()
   )
@@ -47,26 +50,36 @@ public final class VideoSource: FrameSource {
     self.ffmpeg = options.ffmpeg
     let inputArguments = Self.inputArguments(input, kind: kind)
     _ = try ToolRunner.locate(options.ffmpeg)
-    let probe = try Self.probe(input, inputArguments: inputArguments, ffprobe: options.ffprobe)
-    guard probe.width > 0, probe.height > 0 else {
-      throw FrameSourceError.unreadableVideo(path: input, detail: "no video stream")
+    var arguments = ["-nostdin", "-hide_banner", "-loglevel", "error"] + inputArguments + ["-map", "0:v:0"]
+    if options.every > 1 {
+      arguments += ["-vf", "select=not(mod(n\\,\(options.every)))"]
     }
-    let (pixels, overflow) = probe.width.multipliedReportingOverflow(by: probe.height)
-    guard !overflow, pixels <= options.maxPixels else {
-      throw FrameSourceError.tooLarge(
-        path: input, width: probe.width, height: probe.height, limit: options.maxPixels)
+    arguments += ["-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
+    // Until the probe has answered, ffmpeg's frames wait in its pipe. If it cannot start,
+    // next() starts it again and reports why.
+    let early = kind == .camera ? nil : try? ToolRunner.Running(tool: options.ffmpeg, arguments: arguments)
+    let probe: Probe
+    do throws(FrameSourceError) {
+      probe = try Self.probe(input, inputArguments: inputArguments, ffprobe: options.ffprobe)
+      guard probe.width > 0, probe.height > 0 else {
+        throw FrameSourceError.unreadableVideo(path: input, detail: "no video stream")
+      }
+      let (pixels, overflow) = probe.width.multipliedReportingOverflow(by: probe.height)
+      guard !overflow, pixels <= options.maxPixels else {
+        throw FrameSourceError.tooLarge(
+          path: input, width: probe.width, height: probe.height, limit: options.maxPixels)
+      }
+    } catch {
+      early?.stop()
+      throw error
     }
     width = probe.width
     height = probe.height
     frameRate = probe.frameRate
     frameRateFraction = probe.frameRateFraction
     expectedFrameCount = probe.frameCount.map { ($0 + options.every - 1) / options.every }
-    var arguments = ["-nostdin", "-hide_banner", "-loglevel", "error"] + inputArguments + ["-map", "0:v:0"]
-    if options.every > 1 {
-      arguments += ["-vf", "select=not(mod(n\\,\(options.every)))"]
-    }
-    arguments += ["-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
     self.arguments = arguments
+    child = early
   }
 
   /// The next frame, nil at the end of the stream.
@@ -101,7 +114,7 @@ public final class VideoSource: FrameSource {
       image: RGBImage(uncheckedWidth: width, height: height, pixels: pixels))
   }
 
-  /// The running ffmpeg's process id, nil before the first frame and after the end.
+  /// The running ffmpeg's process id, nil before it starts and after the end.
   var processIdentifier: Int32? {
     guard let child, child.exitStatus == nil else { return nil }
     return child.pid

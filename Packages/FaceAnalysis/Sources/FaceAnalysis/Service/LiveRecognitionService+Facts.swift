@@ -3,8 +3,9 @@ import Inference
 
 extension LiveRecognitionService {
   /// What this service runs, as labelled lines for an About screen: the model with its size,
-  /// its classes, the face detector, where its files were found, the models' licences and the
-  /// BLAS library. A missing model is a fact too.
+  /// its classes, the face detector, where its files were found, the models' licences, the
+  /// BLAS library and the instruction set of the project's own kernels. A missing model is a
+  /// fact too.
   public func facts() -> [(label: String, value: String)] {
     var facts: [(label: String, value: String)] = []
     do {
@@ -26,6 +27,7 @@ extension LiveRecognitionService {
     }
     facts += Self.modelLicences
     facts.append(("BLAS", BLASConfiguration.current.description))
+    facts.append(("Kernels", KernelConfiguration.summary))
     return facts
   }
 

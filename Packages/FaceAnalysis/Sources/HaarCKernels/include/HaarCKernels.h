@@ -60,11 +60,12 @@ int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long
 /// as OpenCV does. Writes an (x, y) pair for each window every stage accepts to `found`, in scan
 /// order, and returns how many pairs. Stops early, before a row whose windows might not all fit
 /// in `capacity` pairs; `*row` is then the row to go on from (at least one row is always
-/// scanned when `capacity >= workingWidth`). With `vector` non-zero and an AVX-512 CPU, stump
-/// cascades run sixteen windows at a time, with results identical to the one-window loop.
+/// scanned when `capacity >= workingWidth`). `instructionLevel` (capped to `haar_cpu_level()`)
+/// picks the loop for stump cascades: 2 runs sixteen windows at a time with AVX-512, 1 eight
+/// with AVX2, 0 the one-window loop; the results are identical.
 long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
-                    long workingWidth, long workingHeight, long step, int vector, int32_t *found,
-                    long capacity);
+                    long workingWidth, long workingHeight, long step, int instructionLevel,
+                    int32_t *found, long capacity);
 
 /// The corner offsets (`HaarLevel.offsets`) of `featureCount` features for integral images with
 /// `stride` values a row, from each feature's three rectangles as x, y, width, height in
@@ -72,8 +73,9 @@ long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long
 void haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
                          long stride, long *offsets);
 
-/// Whether `haar_scan_rows` can use its AVX-512 code on this CPU.
-int haar_has_vector_unit(void);
+/// The widest loop `haar_scan_rows` can run on this CPU: 2 for AVX-512 (F, DQ, BW, VL), 1 for
+/// AVX2, 0 for the one-window loop.
+int haar_cpu_level(void);
 
 /// One axis of OpenCV's bit-exact bilinear resize: destination index `i` blends source
 /// `offsets[i]` and the next with `weights0[i]` and `weights1[i]` (8 fractional bits); below

@@ -48,9 +48,31 @@ void inference_bias_relu(const float *input, long rows, long channels, const flo
 void inference_max_pool(const InferenceWindow *window, long channels, const float *input,
                         float *output, long firstRow, long endRow);
 
-/// The instruction set the kernels run with on this CPU: 2 for AVX-512 (F, BW, DQ, VL) with
-/// FMA, 1 for AVX2 with FMA, 0 for the portable code.
+/// The instruction set the kernels run with: 2 for AVX-512 (F, BW, DQ, VL) with FMA, 1 for
+/// AVX2 with FMA, 0 for the generic code. The best the CPU has, capped by `EMOTIONS_CPU`
+/// (read once) and, on the calling thread, by `inference_override_instruction_level`.
 int inference_instruction_level(void);
+
+/// The best instruction set of this CPU, as a level of `inference_instruction_level`.
+int inference_cpu_instruction_level(void);
+
+enum {
+  /// `EMOTIONS_CPU` is not set (or empty).
+  INFERENCE_LEVEL_UNSET = -1,
+  /// `EMOTIONS_CPU` names none of generic, avx2 and avx512: the kernels ignore it.
+  INFERENCE_LEVEL_UNKNOWN = -2,
+};
+
+/// The level `EMOTIONS_CPU` asks for (generic, avx2 or avx512, in any case), before it is
+/// capped to the CPU's, or INFERENCE_LEVEL_UNSET or INFERENCE_LEVEL_UNKNOWN.
+int inference_requested_instruction_level(void);
+
+/// A value of `EMOTIONS_CPU` as `inference_requested_instruction_level` reads it.
+int inference_parse_instruction_level(const char *value);
+
+/// Runs the calling thread's kernels at `level` (capped to the CPU's) from now on, or as
+/// the process does again when `level` is negative: a seam for tests comparing the levels.
+void inference_override_instruction_level(int level);
 
 /// Bits of `inference_cpu_features`.
 enum {

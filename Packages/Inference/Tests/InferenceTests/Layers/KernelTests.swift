@@ -115,8 +115,12 @@ struct KernelTests {
 
   @Test(
     "im2col and one GEMM per chunk equal the plain sum, with bias and ReLU",
-    arguments: [(1, 8), (8, 8), (3, 16), (16, 32), (32, 7), (3, 12)])
-  func channelsLastConvolution(channels: (input: Int, output: Int)) throws {
+    arguments: KernelConfiguration.runnable, [(1, 8), (8, 8), (3, 16), (16, 32), (32, 7), (3, 12)])
+  func channelsLastConvolution(level: InstructionSet, channels: (input: Int, output: Int)) throws {
+    try KernelConfiguration.withLevel(level) { try channelsLastConvolution(channels: channels) }
+  }
+
+  private func channelsLastConvolution(channels: (input: Int, output: Int)) throws {
     try OpenBLAS.require()
     for index in Self.geometries.indices {
       let convolution = try convolution(index, channels: channels)
@@ -133,8 +137,12 @@ struct KernelTests {
 
   @Test(
     "channel planes with a product per tap, or over copied patches, equal the plain sum",
-    arguments: [(1, 8), (8, 8), (3, 7), (16, 4), (9, 1)])
-  func planarConvolution(channels: (input: Int, output: Int)) throws {
+    arguments: KernelConfiguration.runnable, [(1, 8), (8, 8), (3, 7), (16, 4), (9, 1)])
+  func planarConvolution(level: InstructionSet, channels: (input: Int, output: Int)) throws {
+    try KernelConfiguration.withLevel(level) { try planarConvolution(channels: channels) }
+  }
+
+  private func planarConvolution(channels: (input: Int, output: Int)) throws {
     try OpenBLAS.require()
     for index in Self.geometries.indices {
       let convolution = try convolution(index, channels: channels)
@@ -152,8 +160,14 @@ struct KernelTests {
     }
   }
 
-  @Test("a chain of 'valid' convolutions on channel planes, read and written in place, equals the plain sums")
-  func planesInPlace() throws {
+  @Test(
+    "a chain of 'valid' convolutions on channel planes, read and written in place, equals the plain sums",
+    arguments: KernelConfiguration.runnable)
+  func planesInPlace(level: InstructionSet) throws {
+    try KernelConfiguration.withLevel(level) { try planesInPlace() }
+  }
+
+  private func planesInPlace() throws {
     try OpenBLAS.require()
     let first = try #require(
       WindowGeometry(inputHeight: 9, inputWidth: 11, kernel: (3, 3), strides: (1, 1), padding: .valid))
@@ -212,8 +226,14 @@ struct KernelTests {
     #expect(worstDifference(two, input: hidden, output: output) < 1e-4)
   }
 
-  @Test("depthwise convolution equals the plain sum, in chunks of rows", arguments: [8, 16, 24, 32, 3, 12, 36])
-  func depthwise(channels: Int) throws {
+  @Test(
+    "depthwise convolution equals the plain sum, in chunks of rows",
+    arguments: KernelConfiguration.runnable, [8, 16, 24, 32, 3, 12, 36])
+  func depthwise(level: InstructionSet, channels: Int) throws {
+    try KernelConfiguration.withLevel(level) { try depthwise(channels: channels) }
+  }
+
+  private func depthwise(channels: Int) throws {
     for (index, shape) in Self.geometries.enumerated() {
       let geometry = try #require(
         WindowGeometry(
@@ -263,8 +283,14 @@ struct KernelTests {
     }
   }
 
-  @Test("max pooling takes the largest real pixel, in chunks of rows", arguments: [8, 16, 3])
-  func maxPooling(channels: Int) throws {
+  @Test(
+    "max pooling takes the largest real pixel, in chunks of rows", arguments: KernelConfiguration.runnable,
+    [8, 16, 3])
+  func maxPooling(level: InstructionSet, channels: Int) throws {
+    try KernelConfiguration.withLevel(level) { try maxPooling(channels: channels) }
+  }
+
+  private func maxPooling(channels: Int) throws {
     for (index, shape) in Self.geometries.enumerated() {
       let geometry = try #require(
         WindowGeometry(
@@ -308,8 +334,13 @@ struct KernelTests {
   }
 
   @Test(
-    "the epilogue adds the bias and clips at zero for any channel count", arguments: [1, 3, 7, 8, 16, 20, 40])
-  func biasAndReLU(channels: Int) {
+    "the epilogue adds the bias and clips at zero for any channel count",
+    arguments: KernelConfiguration.runnable, [1, 3, 7, 8, 16, 20, 40])
+  func biasAndReLU(level: InstructionSet, channels: Int) {
+    KernelConfiguration.withLevel(level) { biasAndReLU(channels: channels) }
+  }
+
+  private func biasAndReLU(channels: Int) {
     let rows = 5
     let source = values(rows * channels, seed: channels)
     let bias = values(channels, seed: 11)

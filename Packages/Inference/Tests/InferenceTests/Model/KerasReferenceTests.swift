@@ -21,21 +21,45 @@ struct KerasReferenceTests {
     )
   }
 
-  @Test("the fer model matches Keras within 1e-5 on zeros, a gradient, noise and face crops")
-  func ferModelMatchesKeras() throws {
+  /// Threads for a prediction at `level`: one when it is not the process's, as the override
+  /// holds on the calling thread only.
+  private func threads(at level: InstructionSet) -> Int {
+    level == KernelConfiguration.level ? KerasModel.defaultThreads : 1
+  }
+
+  @Test(
+    "the fer model matches Keras within 1e-5 on zeros, a gradient, noise and face crops, at every level",
+    arguments: KernelConfiguration.runnable)
+  func ferModelMatchesKeras(level: InstructionSet) throws {
     let model = try KerasModel(contentsOf: TestFixtures.emotionModelURL(), labels: TestFixtures.emotionLabels)
     let reference = try ferReference()
     #expect(reference.names.starts(with: ["zeros", "gradient", "noise"]))
     #expect(reference.names.contains { $0.hasPrefix("face_") })
-    let output = try model.predict(reference.inputs)
+    let output = try KernelConfiguration.withLevel(level) {
+      try model.predict(reference.inputs, threads: threads(at: level))
+    }
     #expect(output.shape == reference.outputs.shape)
     for (index, name) in reference.names.enumerated() {
       let difference = try output.item(index).maxAbsoluteDifference(to: reference.outputs.item(index))
-      #expect(difference <= Self.tolerance, "\(name): max abs difference \(difference)")
+      #expect(difference <= Self.tolerance, "\(level), \(name): max abs difference \(difference)")
     }
     #expect(output.argmaxPerItem == reference.outputs.argmaxPerItem)
     #expect(output.argmaxPerItem.map { TestFixtures.emotionLabels[$0] } == reference.top)
-    print("fer model vs Keras: max abs difference \(try output.maxAbsoluteDifference(to: reference.outputs))")
+    print(
+      "fer model vs Keras (\(level)): max abs difference \(try output.maxAbsoluteDifference(to: reference.outputs))"
+    )
+  }
+
+  @Test("every level the CPU runs gives the fer model's probabilities within 1e-6 of the generic code's")
+  func levelsAgree() throws {
+    let model = try KerasModel(contentsOf: TestFixtures.emotionModelURL())
+    let inputs = try ferReference().inputs
+    let generic = try KernelConfiguration.withLevel(.generic) { try model.predict(inputs, threads: 1) }
+    for level in KernelConfiguration.runnable.dropFirst() {
+      let output = try KernelConfiguration.withLevel(level) { try model.predict(inputs, threads: 1) }
+      let difference = try output.maxAbsoluteDifference(to: generic)
+      #expect(difference <= 1e-6, "\(level) against generic: max abs difference \(difference)")
+    }
   }
 
   @Test("the face crops in the fixtures are the inputs Keras saw")
@@ -66,8 +90,8 @@ struct KerasReferenceTests {
 
   @Test(
     "small Keras models cover the other layers and options",
-    arguments: ["zoo", "sequential"])
-  func smallModelMatchesKeras(name: String) throws {
+    arguments: KernelConfiguration.runnable, ["zoo", "sequential"])
+  func smallModelMatchesKeras(level: InstructionSet, name: String) throws {
     let shapes = try #require(TestFixtures.json("small_models.json")[name] as? [String: [Int]])
     let inputShape = try #require(shapes["input_shape"])
     let outputShape = try #require(shapes["output_shape"])
@@ -75,9 +99,11 @@ struct KerasReferenceTests {
     #expect(model.inputShape == Array(inputShape.dropFirst()))
     let input = try TestFixtures.tensor(name + "_input.f32", shape: inputShape)
     let expected = try TestFixtures.tensor(name + "_output.f32", shape: outputShape)
-    let output = try model.predict(input)
+    let output = try KernelConfiguration.withLevel(level) {
+      try model.predict(input, threads: threads(at: level))
+    }
     let difference = try output.maxAbsoluteDifference(to: expected)
-    #expect(difference <= Self.tolerance, "\(name): max abs difference \(difference)")
+    #expect(difference <= Self.tolerance, "\(level), \(name): max abs difference \(difference)")
     #expect(output.argmaxPerItem == expected.argmaxPerItem)
   }
 
