@@ -39,7 +39,8 @@ struct DetectCommand {
     let recognizer: PendingRecognizer
     do {
       let recognition = recognitionOptions
-      let files = try ModelFiles.locate(modelDirectory: options.modelDirectory, detector: recognition.detector)
+      let files = try ModelFiles.locate(
+        modelDirectory: options.modelDirectory, detector: recognition.detector)
       recognizer = PendingRecognizer { () throws(RecognizerError) in
         try EmotionRecognizer(files: files, options: recognition)
       }

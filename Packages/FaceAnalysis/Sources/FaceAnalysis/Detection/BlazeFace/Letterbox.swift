@@ -36,14 +36,16 @@ struct Letterbox {
   /// `side` x 3, row-major.
   func input(from image: RGBImage) -> [Float] {
     let rows = PillowFilter(input: paddedSide.height, output: side)
-    let columns = PillowFilter(input: paddedSide.width, output: side, skipping: offset.left, valid: image.width)
+    let columns = PillowFilter(
+      input: paddedSide.width, output: side, skipping: offset.left, valid: image.width)
     let rowFloats = side * 3
     // The horizontal pass over the picture's rows (the padding rows stay black).
     var horizontal = [UInt8](repeating: 0, count: paddedSide.height * rowFloats)
     image.pixels.withUnsafeBufferPointer { pixels in
       horizontal.withUnsafeMutableBufferPointer { target in
         columns.weights.withUnsafeBufferPointer { weights in
-          guard let pixels = pixels.baseAddress, let target = target.baseAddress, let weights = weights.baseAddress
+          guard let pixels = pixels.baseAddress, let target = target.baseAddress,
+            let weights = weights.baseAddress
           else { return }
           for y in 0..<image.height {
             let source = pixels + y * image.width * 3
@@ -136,7 +138,8 @@ struct PillowFilter {
       let total = real.reduce(0, +)
       if total != 0 { real = real.map { $0 / total } }
       let fixed = real.map { value in
-        Int32(value < 0 ? -0.5 + value * Double(1 << Self.precision) : 0.5 + value * Double(1 << Self.precision))
+        Int32(
+          value < 0 ? -0.5 + value * Double(1 << Self.precision) : 0.5 + value * Double(1 << Self.precision))
       }
       // Keep only the taps on the picture itself.
       let kept = (0..<fixed.count).filter { start + $0 - padding >= 0 && start + $0 - padding < valid }
