@@ -51,38 +51,50 @@ struct Letterbox {
             let source = pixels + y * image.width * 3
             let row = target + (y + offset.top) * rowFloats
             for x in 0..<side {
-              let first = columns.first[x]
-              var sums = (PillowFilter.half, PillowFilter.half, PillowFilter.half)
+              let taps = source + columns.first[x] * 3
+              let tapWeights = weights + x * columns.stride
+              var sums = (Int32(PillowFilter.half), Int32(PillowFilter.half), Int32(PillowFilter.half))
               for tap in 0..<columns.count[x] {
-                let weight = Int(weights[x * columns.stride + tap])
-                let pixel = source + (first + tap) * 3
-                sums.0 &+= Int(pixel[0]) &* weight
-                sums.1 &+= Int(pixel[1]) &* weight
-                sums.2 &+= Int(pixel[2]) &* weight
+                let weight = tapWeights[tap]
+                let pixel = taps + tap * 3
+                sums.0 &+= Int32(pixel[0]) &* weight
+                sums.1 &+= Int32(pixel[1]) &* weight
+                sums.2 &+= Int32(pixel[2]) &* weight
               }
-              row[x * 3] = PillowFilter.clip(sums.0)
-              row[x * 3 + 1] = PillowFilter.clip(sums.1)
-              row[x * 3 + 2] = PillowFilter.clip(sums.2)
+              row[x * 3] = PillowFilter.clip(Int(sums.0))
+              row[x * 3 + 1] = PillowFilter.clip(Int(sums.1))
+              row[x * 3 + 2] = PillowFilter.clip(Int(sums.2))
             }
           }
         }
       }
     }
     // The vertical pass, then the scaling Pillow's bytes get in numpy: x * (2 / 255) - 1.
+    // Sums fit 32 bits: 255 times weights adding up to 2^22, plus the rounding term.
     var input = [Float](repeating: 0, count: side * rowFloats)
     let scale = Float(2.0 / 255.0)
-    var sums = [Int](repeating: 0, count: rowFloats)
+    var sums = [Int32](repeating: 0, count: rowFloats)
     horizontal.withUnsafeBufferPointer { horizontal in
-      guard let horizontal = horizontal.baseAddress else { return }
-      for y in 0..<side {
-        for index in 0..<rowFloats { sums[index] = PillowFilter.half }
-        for tap in 0..<rows.count[y] {
-          let weight = Int(rows.weights[y * rows.stride + tap])
-          let source = horizontal + (rows.first[y] + tap) * rowFloats
-          for index in 0..<rowFloats { sums[index] &+= Int(source[index]) &* weight }
-        }
-        for index in 0..<rowFloats {
-          input[y * rowFloats + index] = Float(PillowFilter.clip(sums[index])) * scale - 1
+      input.withUnsafeMutableBufferPointer { input in
+        sums.withUnsafeMutableBufferPointer { sums in
+          rows.weights.withUnsafeBufferPointer { weights in
+            guard let horizontal = horizontal.baseAddress, let input = input.baseAddress,
+              let sums = sums.baseAddress, let weights = weights.baseAddress
+            else { return }
+            for y in 0..<side {
+              sums.update(repeating: Int32(PillowFilter.half), count: rowFloats)
+              for tap in 0..<rows.count[y] {
+                let weight = weights[y * rows.stride + tap]
+                let source = horizontal + (rows.first[y] + tap) * rowFloats
+                for index in 0..<rowFloats { sums[index] &+= Int32(source[index]) &* weight }
+              }
+              let target = input + y * rowFloats
+              for index in 0..<rowFloats {
+                let value = min(max(sums[index] >> Int32(PillowFilter.precision), 0), 255)
+                target[index] = Float(value) * scale - 1
+              }
+            }
+          }
         }
       }
     }
