@@ -364,16 +364,12 @@ struct TFLiteImporter {
           "constant '\(declaration.name)' of type \(declaration.type) has \(bytes.count) bytes for shape \(declaration.shape)"
       )
     }
+    // The slice's indices are the file's, already checked, so the reads cannot fail.
     let start = bytes.startIndex
     return (0..<count).map { index in
       let offset = start + index * width
-      if width == 2 {
-        return Float(Float16(bitPattern: UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8))
-      }
-      let bits =
-        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-        | UInt32(bytes[offset + 3]) << 24
-      return Float(bitPattern: bits)
+      if width == 2 { return Float(Float16(bitPattern: (try? file.buffer.u16(at: offset)) ?? 0)) }
+      return Float(bitPattern: (try? file.buffer.u32(at: offset)) ?? 0)
     }
   }
 
@@ -401,13 +397,7 @@ struct TFLiteImporter {
       throw ModelError.missingWeight(layer: name, weight: "int32 input \(index)")
     }
     let start = bytes.startIndex
-    return (0..<(bytes.count / 4)).map { index in
-      let offset = start + 4 * index
-      return Int(
-        Int32(
-          bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
-            | UInt32(bytes[offset + 3]) << 24))
-    }
+    return (0..<(bytes.count / 4)).map { index in Int((try? file.buffer.i32(at: start + 4 * index)) ?? 0) }
   }
 
   // MARK: - Options
