@@ -4,7 +4,8 @@
 // the same operations on sixteen windows at once, lane by lane (it adds a stage's leaves in
 // another order only where every order gives the same double), so its answers are the
 // one-window loop's to the bit; it only changes how many windows share an instruction. The
-// AVX2 loop does the same on eight windows.
+// AVX2 loop does the same on eight windows, and leaves a block's last few survivors to the
+// one-window stages.
 #include "HaarCKernels.h"
 
 #include <stddef.h>
@@ -32,19 +33,26 @@ HAAR_INLINE float feature_value(const HaarLevel *level, const HaarIntegrals *int
   return value;
 }
 
-int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long origin) {
+/// The window's normalisation factor, or 0 when the window is too flat to be a face.
+HAAR_INLINE float norm_factor(const HaarLevel *level, const HaarIntegrals *integrals, long origin) {
   const uint32_t *squares = integrals->squares;
   const long *norm = level->norm;
   int32_t windowSum = rectangle_sum(integrals->sum, origin, norm);
   uint32_t windowSquares = squares[origin + norm[0]] - squares[origin + norm[1]] -
                            squares[origin + norm[2]] + squares[origin + norm[3]];
   double spread = level->normArea * (double)windowSquares - (double)windowSum * (double)windowSum;
-  if (!(spread > 0)) return -1;
+  if (!(spread > 0)) return 0;
   float normFactor = (float)(1.0 / __builtin_sqrt(spread));
-  if (!(level->normArea * (double)normFactor < 0.1)) return -1;
+  if (!(level->normArea * (double)normFactor < 0.1)) return 0;
+  return normFactor;
+}
 
-  long tree = 0;
-  for (long stage = 0; stage < level->stageCount; stage++) {
+/// Runs the stages from `first` on: 1 when the window passes them all, else minus the stage
+/// that rejects it.
+HAAR_INLINE int run_stages(const HaarLevel *level, const HaarIntegrals *integrals, long origin,
+                           float normFactor, long first) {
+  long tree = first == 0 ? 0 : level->stageEnds[first - 1];
+  for (long stage = first; stage < level->stageCount; stage++) {
     double total = 0;
     for (const long end = level->stageEnds[stage]; tree < end; tree++) {
       long node = level->treeFirstNode[tree];
@@ -66,6 +74,35 @@ int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long
     if (total < (double)level->stageThresholds[stage]) return (int)-stage;
   }
   return 1;
+}
+
+/// `run_stages` for a stump cascade whose stage sums are exact in double: two running sums,
+/// so that one stump's addition does not wait for the one before (same totals to the bit).
+HAAR_INLINE int run_stump_stages(const HaarLevel *level, const HaarIntegrals *integrals, long origin,
+                                 float normFactor, long first) {
+  long tree = first == 0 ? 0 : level->stageEnds[first - 1];
+  for (long stage = first; stage < level->stageCount; stage++) {
+    double even = 0, odd = 0;
+    const long end = level->stageEnds[stage];
+    for (; tree < end; tree++) {
+      const long node = level->treeFirstNode[tree];
+      const float value = feature_value(level, integrals, level->nodeFeature[node], origin) * normFactor;
+      const double leaf = level->stumpLeaves[2 * tree + !(value < level->nodeThreshold[node])];
+      if ((tree & 1) == 0) {
+        even += leaf;
+      } else {
+        odd += leaf;
+      }
+    }
+    if (even + odd < (double)level->stageThresholds[stage]) return (int)-stage;
+  }
+  return 1;
+}
+
+int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long origin) {
+  const float normFactor = norm_factor(level, integrals, origin);
+  if (normFactor == 0) return -1;
+  return run_stages(level, integrals, origin, normFactor, 0);
 }
 
 void haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
@@ -393,6 +430,9 @@ HAAR_AVX2 HAAR_INLINE unsigned stage8(const HaarLevel *level, const HaarIntegral
          ((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(high, threshold, _CMP_LT_OQ)) << 4);
 }
 
+/// The fewest live windows of eight for which the AVX2 loop runs a stage on all eight lanes.
+static const int haarVectorMinimumLanes = 4;
+
 HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals *integrals,
                                     long y, long workingWidth, long step, int32_t *found) {
   const long origin = y * integrals->stride;
@@ -429,11 +469,19 @@ HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals 
     }
     nextX = x0 + lane * step;
     unsigned alive = visited & usable & ~rejectedFirst;
-    for (long stage = 1; stage < level->stageCount && alive; stage++) {
+    long stage = 1;
+    for (; stage < level->stageCount && __builtin_popcount(alive) >= haarVectorMinimumLanes; stage++) {
       alive &= ~stage8(level, integrals, &lanes, factor, stage);
     }
+    // A few survivors go on one at a time, from the stage the block reached: eight lanes for
+    // one or two windows cost more than the one-window loop (the vector stages gave the same
+    // sums, so the answer is the one-window loop's).
     for (; alive; alive &= alive - 1) {
-      found[count++] = (int32_t)(x0 + __builtin_ctz(alive) * step);
+      const long x = x0 + __builtin_ctz(alive) * step;
+      if (stage >= level->stageCount ||
+          run_stump_stages(level, integrals, origin + x, norm_factor(level, integrals, origin + x), stage) > 0) {
+        found[count++] = (int32_t)x;
+      }
     }
   }
   return count;
