@@ -153,6 +153,9 @@ final class HelperTeam: @unchecked Sendable {
       var current = state.load(ordering: .acquiring) >> Self.epochShift
       while current == seen {
         spins += 1
+        // Past a short spin, give the core away on each turn: when the caller shares this
+        // core (another process has the other one), spinning would take its time slice.
+        if spins > 1_000 { sched_yield() }
         if spins & 1_023 == 0, !reserved.load(ordering: .relaxed),
           DispatchTime.now().uptimeNanoseconds - idleSince > Self.spinNanoseconds
         {
