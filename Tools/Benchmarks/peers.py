@@ -198,6 +198,10 @@ def compare(args, inputs):
                 output = child(make(batch, reps))
                 results.setdefault(("cnn", batch, name), []).append(statistics.median(output["seconds"]))
                 extras[("cnn", batch, name)] = output.get("classes")
+            # The products alone, one cblas_sgemm call per layer on one thread: halved, the
+            # least time two threads can take while cblas_sgemm carries the convolutions.
+            floor = child([args.bench, "gemm-floor", "--batch", str(batch), "--repeats", str(max(repeats // 20, 3))])
+            results.setdefault(("cnn", batch, "floor"), []).append(floor["seconds"] / 2)
         for frame in frames if "haar" in only else ():
             ours = child([args.bench, "haar", frame["path"], "--repeats", "20"])
             theirs = child(me + ["haar", "--cascade", cascade, "--frame", frame["path"], "--repeats", "20",
@@ -262,6 +266,12 @@ def compare(args, inputs):
                 f"| CNN batch {batch} | {ours * 1000:.3f} ms, {batch / ours:,.0f} faces/s | {name} (2 threads) "
                 f"| {theirs * 1000:.3f} ms, {batch / theirs:,.0f} faces/s | **{theirs / ours:.2f}x**"
                 f"{'' if agree else ' (classes differ!)'} |")
+        floor = med(("cnn", batch, "floor"))
+        theirs = med(("cnn", batch, "onnxruntime"))
+        lines.append(
+            f"| CNN batch {batch}, its `cblas_sgemm` products alone (one call per layer, one thread, halved) "
+            f"| {floor * 1000:.3f} ms | onnxruntime (2 threads), the whole model | {theirs * 1000:.3f} ms "
+            f"| **{theirs / floor:.2f}x** at most |")
     for frame in frames if "haar" in only else ():
         ours = med(("haar", frame["name"], "ours"))
         theirs = med(("haar", frame["name"], "opencv"))

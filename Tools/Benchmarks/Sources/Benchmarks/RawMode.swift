@@ -1,6 +1,6 @@
 import FaceAnalysis
 import Foundation
-import Inference
+@_spi(Benchmarks) import Inference
 
 /// The machine-readable commands the `peers` script drives: export the shared inputs, then
 /// time our side on exactly those inputs and print one JSON object per command.
@@ -48,6 +48,24 @@ enum RawMode {
       JSON.object([
         "seconds": .array(sample.seconds.map { .number($0) }),
         "classes": .array(output.argmaxPerItem.map { .integer($0) }),
+      ]).text)
+  }
+
+  /// `gemm-floor --batch B --repeats R`: each ordinary convolution's product for B faces as
+  /// one `cblas_sgemm` call on one thread (the fastest call and orientation), and their sum.
+  static func gemmFloor(batch: Int, repeats: Int, workspace: Workspace) throws {
+    let floors = try workspace.loadModel().gemmFloors(batch: batch, repeats: repeats)
+    print(
+      JSON.object([
+        "seconds": .number(floors.reduce(0) { $0 + $1.seconds }),
+        "layers": .array(
+          floors.map { floor in
+            .object([
+              "name": .string(floor.name), "m": .integer(floor.m), "n": .integer(floor.n),
+              "k": .integer(floor.k),
+              "seconds": .number(floor.seconds),
+            ])
+          }),
       ]).text)
   }
 
