@@ -304,19 +304,24 @@ HAAR_VECTOR static long scan_row_vector(const HaarLevel *level, const HaarIntegr
 
 /// Eight windows `step` apart from integral index `first`. Step 1 loads them whole, step 2
 /// loads sixteen values and keeps the even ones (cheaper than a gather on every AVX2 CPU),
-/// other steps gather at `positions`. The masks keep loads inside the row's windows.
+/// other steps gather at `positions`. The masks keep the last block of a row from reading
+/// past its windows; a full block loads without them (masked loads are slow on AMD's Zen).
 typedef struct {
   long first;
   long step;
+  int full;
   __m256i positions;
   __m256i lowMask, highMask;
 } HaarLanes8;
 
 HAAR_AVX2 HAAR_INLINE __m256i corner8(const int32_t *table, long offset, const HaarLanes8 *lanes) {
   const int *p = (const int *)(table + lanes->first + offset);
-  if (lanes->step == 1) return _mm256_maskload_epi32(p, lanes->lowMask);
+  if (lanes->step == 1) {
+    return lanes->full ? _mm256_loadu_si256((const __m256i *)p) : _mm256_maskload_epi32(p, lanes->lowMask);
+  }
   if (lanes->step == 2) {
-    const __m256 a = _mm256_castsi256_ps(_mm256_maskload_epi32(p, lanes->lowMask));
+    const __m256 a = _mm256_castsi256_ps(
+        lanes->full ? _mm256_loadu_si256((const __m256i *)p) : _mm256_maskload_epi32(p, lanes->lowMask));
     const __m256 b = _mm256_castsi256_ps(_mm256_maskload_epi32(p + 8, lanes->highMask));
     // a0 a2 b0 b2 | a4 a6 b4 b6, then the 64-bit pairs in order: a0 a2 a4 a6 b0 b2 b4 b6.
     const __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
@@ -430,8 +435,9 @@ HAAR_AVX2 HAAR_INLINE unsigned stage8(const HaarLevel *level, const HaarIntegral
          ((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(high, threshold, _CMP_LT_OQ)) << 4);
 }
 
-/// The fewest live windows of eight for which the AVX2 loop runs a stage on all eight lanes.
-static const int haarVectorMinimumLanes = 4;
+/// The fewest live windows of eight for which the AVX2 loop runs a stage on all eight lanes
+/// (fewer go on one at a time).
+static const int haarVectorMinimumLanes = 3;
 
 HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals *integrals,
                                     long y, long workingWidth, long step, int32_t *found) {
@@ -446,7 +452,7 @@ HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals 
     const long remaining = (workingWidth - x0 + step - 1) / step;
     const int laneCount = remaining < 8 ? (int)remaining : 8;
     const unsigned inside = (1u << laneCount) - 1;
-    HaarLanes8 lanes = {origin + x0, step,
+    HaarLanes8 lanes = {origin + x0, step, laneCount == 8,
                         _mm256_add_epi32(_mm256_set1_epi32((int32_t)(origin + x0)), laneOffsets),
                         _mm256_setzero_si256(), _mm256_setzero_si256()};
     // With step 2, value j of the sixteen loaded is lane j / 2; the last lane's odd neighbour
