@@ -99,6 +99,55 @@ HAAR_INLINE int run_stump_stages(const HaarLevel *level, const HaarIntegrals *in
   return 1;
 }
 
+/// Sum of one rectangle from its four corners in a packed stump (wrapping as `rectangle_sum`).
+HAAR_INLINE int32_t packed_rectangle_sum(const int32_t *window, const int32_t *corners) {
+  uint32_t a = (uint32_t)window[corners[0]], b = (uint32_t)window[corners[1]];
+  uint32_t c = (uint32_t)window[corners[2]], d = (uint32_t)window[corners[3]];
+  return (int32_t)(a - b - c + d);
+}
+
+/// `run_stump_stages` on packed stumps (`HaarLevel.stumps`), with the same arithmetic.
+HAAR_INLINE int run_packed_stages(const HaarLevel *level, const HaarIntegrals *integrals, long origin,
+                                  float normFactor, long first) {
+  const int32_t *window = integrals->sum + origin;
+  long tree = first == 0 ? 0 : level->stageEnds[first - 1];
+  for (long stage = first; stage < level->stageCount; stage++) {
+    double even = 0, odd = 0;
+    const long end = level->stageEnds[stage];
+    for (; tree < end; tree++) {
+      const HaarStump *stump = level->stumps + tree;
+      float value = stump->weights[0] * (float)packed_rectangle_sum(window, stump->corners) +
+                    stump->weights[1] * (float)packed_rectangle_sum(window, stump->corners + 4);
+      if (stump->weights[2] != 0) {
+        value += stump->weights[2] * (float)packed_rectangle_sum(window, stump->corners + 8);
+      }
+      const double leaf = stump->leaves[!(value * normFactor < stump->threshold)];
+      if ((tree & 1) == 0) {
+        even += leaf;
+      } else {
+        odd += leaf;
+      }
+    }
+    if (even + odd < (double)level->stageThresholds[stage]) return (int)-stage;
+  }
+  return 1;
+}
+
+void haar_pack_stumps(const HaarLevel *level, long treeCount, HaarStump *stumps) {
+  for (long tree = 0; tree < treeCount; tree++) {
+    const long node = level->treeFirstNode[tree];
+    const long feature = level->nodeFeature[node];
+    HaarStump *stump = stumps + tree;
+    for (int corner = 0; corner < 12; corner++) {
+      stump->corners[corner] = (int32_t)level->offsets[feature * 12 + corner];
+    }
+    for (int slot = 0; slot < 3; slot++) stump->weights[slot] = level->weights[feature * 3 + slot];
+    stump->threshold = level->nodeThreshold[node];
+    stump->leaves[0] = level->stumpLeaves[2 * tree];
+    stump->leaves[1] = level->stumpLeaves[2 * tree + 1];
+  }
+}
+
 int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long origin) {
   const float normFactor = norm_factor(level, integrals, origin);
   if (normFactor == 0) return -1;
@@ -378,8 +427,36 @@ HAAR_AVX2 HAAR_INLINE __m256 norm_factors8(const HaarLevel *level, const HaarInt
 }
 
 /// All-ones in the lanes whose feature value falls below the threshold of stump `tree`.
+HAAR_AVX2 HAAR_INLINE __m256i packed_rectangle8(const int32_t *table, const int32_t *corners,
+                                                const HaarLanes8 *lanes) {
+  __m256i a = corner8(table, corners[0], lanes);
+  __m256i b = corner8(table, corners[1], lanes);
+  __m256i c = corner8(table, corners[2], lanes);
+  __m256i d = corner8(table, corners[3], lanes);
+  return _mm256_add_epi32(_mm256_sub_epi32(_mm256_sub_epi32(a, b), c), d);
+}
+
+/// `stump8` on a packed stump (`HaarLevel.stumps`).
+HAAR_AVX2 HAAR_INLINE __m256 packed_stump8(const HaarStump *stump, const HaarIntegrals *integrals,
+                                           const HaarLanes8 *lanes, __m256 factor) {
+  const int32_t *table = integrals->sum;
+  __m256 value = _mm256_add_ps(
+      _mm256_mul_ps(_mm256_set1_ps(stump->weights[0]),
+                    _mm256_cvtepi32_ps(packed_rectangle8(table, stump->corners, lanes))),
+      _mm256_mul_ps(_mm256_set1_ps(stump->weights[1]),
+                    _mm256_cvtepi32_ps(packed_rectangle8(table, stump->corners + 4, lanes))));
+  if (stump->weights[2] != 0) {
+    value = _mm256_add_ps(
+        value, _mm256_mul_ps(_mm256_set1_ps(stump->weights[2]),
+                             _mm256_cvtepi32_ps(packed_rectangle8(table, stump->corners + 8, lanes))));
+  }
+  value = _mm256_mul_ps(value, factor);
+  return _mm256_cmp_ps(value, _mm256_set1_ps(stump->threshold), _CMP_LT_OQ);
+}
+
 HAAR_AVX2 HAAR_INLINE __m256 stump8(const HaarLevel *level, const HaarIntegrals *integrals,
                                     const HaarLanes8 *lanes, __m256 factor, long tree) {
+  if (level->stumps) return packed_stump8(level->stumps + tree, integrals, lanes, factor);
   const long node = level->treeFirstNode[tree];
   const long feature = level->nodeFeature[node];
   const int32_t *table = level->tilted[feature] ? integrals->tilted : integrals->sum;
@@ -484,10 +561,14 @@ HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals 
     // sums, so the answer is the one-window loop's).
     for (; alive; alive &= alive - 1) {
       const long x = x0 + __builtin_ctz(alive) * step;
-      if (stage >= level->stageCount ||
-          run_stump_stages(level, integrals, origin + x, norm_factor(level, integrals, origin + x), stage) > 0) {
-        found[count++] = (int32_t)x;
+      if (stage < level->stageCount) {
+        const float normFactor = norm_factor(level, integrals, origin + x);
+        const int result = level->stumps
+                               ? run_packed_stages(level, integrals, origin + x, normFactor, stage)
+                               : run_stump_stages(level, integrals, origin + x, normFactor, stage);
+        if (result <= 0) continue;
       }
+      found[count++] = (int32_t)x;
     }
   }
   return count;

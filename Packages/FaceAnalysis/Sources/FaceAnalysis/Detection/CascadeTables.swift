@@ -28,6 +28,10 @@ final class CascadeTables: @unchecked Sendable {
   private let windowWidth: Int
   private let windowHeight: Int
   private let isStumpBased: Bool
+  /// Whether the AVX2 loop can read the trees as packed stumps: a stump cascade without tilted
+  /// features whose stage sums are exact.
+  private let packsStumps: Bool
+  private let treeCount: Int
 
   init(cascade: HaarCascade) {
     func buffer<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
@@ -72,6 +76,8 @@ final class CascadeTables: @unchecked Sendable {
     windowWidth = cascade.windowWidth
     windowHeight = cascade.windowHeight
     isStumpBased = cascade.isStumpBased
+    packsStumps = cascade.isStumpBased && !cascade.hasTiltedFeatures && exactStageSums
+    treeCount = cascade.trees.count
   }
 
   /// Whether every sum of a subset of `terms`, added in any order, is exact in `Double`: all
@@ -142,23 +148,35 @@ final class CascadeTables: @unchecked Sendable {
                 1 + stride, 1 + normWidth + stride, 1 + stride * (1 + normHeight),
                 1 + normWidth + stride * (1 + normHeight)
               ),
-              normArea: Double(normWidth * normHeight))
+              normArea: Double(normWidth * normHeight), stumps: nil)
             // Cascades without tilted features never read that table.
             var tables = HaarIntegrals(
               sum: sumBase, squares: squaresBase, tilted: tiltedSum.baseAddress ?? sumBase, stride: stride,
               count: sum.count)
-            found.withUnsafeMutableBufferPointer { found in
-              guard let foundBase = found.baseAddress else { return }
-              var row = 0
-              while row < workingHeight {
-                let count = haar_scan_rows(
-                  &level, &tables, &row, workingWidth, workingHeight, step, Int32(instructionSet.rawValue),
-                  foundBase,
-                  found.count / 2)
-                for index in 0..<count {
-                  accepted.append((Int(foundBase[2 * index]), Int(foundBase[2 * index + 1])))
+            // The AVX2 loop reads a stump cascade's trees as one record each.
+            var stumps: [HaarStump] = []
+            if packsStumps, min(instructionSet.rawValue, Int(haar_cpu_level())) == InstructionSet.avx2.rawValue,
+              sum.count < Int(Int32.max)
+            {
+              stumps = [HaarStump](repeating: HaarStump(), count: treeCount)
+              stumps.withUnsafeMutableBufferPointer { haar_pack_stumps(&level, treeCount, $0.baseAddress) }
+            }
+            stumps.withUnsafeBufferPointer { packed in
+              level.stumps = packed.isEmpty ? nil : packed.baseAddress
+              found.withUnsafeMutableBufferPointer { found in
+                guard let foundBase = found.baseAddress else { return }
+                var row = 0
+                while row < workingHeight {
+                  let count = haar_scan_rows(
+                    &level, &tables, &row, workingWidth, workingHeight, step, Int32(instructionSet.rawValue),
+                    foundBase,
+                    found.count / 2)
+                  for index in 0..<count {
+                    accepted.append((Int(foundBase[2 * index]), Int(foundBase[2 * index + 1])))
+                  }
                 }
               }
+              level.stumps = nil
             }
           }
         }

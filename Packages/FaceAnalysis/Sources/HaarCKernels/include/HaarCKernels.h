@@ -3,6 +3,17 @@
 
 #include <stdint.h>
 
+/// One stump of a stump cascade without tilted features, with its corners as offsets into one
+/// level's integral image: what the AVX2 loop reads per stump, in one record instead of five
+/// tables.
+typedef struct {
+  int32_t corners[12];
+  float weights[3];
+  float threshold;
+  /// The leaf below the threshold, then the one above.
+  double leaves[2];
+} HaarStump;
+
 /// A Haar cascade flattened for one pyramid level: every rectangle corner is an offset into
 /// that level's integral images (row stride included), so a window at integral index `origin`
 /// reads `table[origin + offset]`.
@@ -38,6 +49,9 @@ typedef struct {
   long norm[4];
   /// Area of the variance window.
   double normArea;
+  /// Each tree as a `HaarStump` (`haar_pack_stumps`), or NULL: the AVX2 loop reads these when
+  /// they are set.
+  const HaarStump *stumps;
 } HaarLevel;
 
 /// The integral images of one pyramid level (`tilted` may equal `sum` when no feature uses it).
@@ -72,6 +86,10 @@ long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long
 /// `geometry` (zeros for a missing third) and its `tilted` flag.
 void haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
                          long stride, long *offsets);
+
+/// Fills `stumps` with the first `treeCount` trees of a stump cascade without tilted features,
+/// from `level`'s tables and corner offsets (which must fit in 32 bits).
+void haar_pack_stumps(const HaarLevel *level, long treeCount, HaarStump *stumps);
 
 /// The widest loop `haar_scan_rows` can run on this CPU: 2 for AVX-512 (F, DQ, BW, VL), 1 for
 /// AVX2, 0 for the one-window loop.
