@@ -155,7 +155,8 @@ final class CascadeTables: @unchecked Sendable {
               count: sum.count)
             // The AVX2 loop reads a stump cascade's trees as one record each.
             var stumps: [HaarStump] = []
-            if packsStumps, min(instructionSet.rawValue, Int(haar_cpu_level())) == InstructionSet.avx2.rawValue,
+            if packsStumps,
+              min(instructionSet.rawValue, Int(haar_cpu_level())) == InstructionSet.avx2.rawValue,
               sum.count < Int(Int32.max)
             {
               stumps = [HaarStump](repeating: HaarStump(), count: treeCount)
