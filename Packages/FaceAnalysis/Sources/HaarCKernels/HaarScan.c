@@ -106,6 +106,16 @@ HAAR_INLINE int32_t packed_rectangle_sum(const int32_t *window, const int32_t *c
   return (int32_t)(a - b - c + d);
 }
 
+/// One packed stump's leaf for the window at `window` (the same arithmetic as `feature_value`).
+HAAR_INLINE double packed_leaf(const HaarStump *stump, const int32_t *window, float normFactor) {
+  float value = stump->weights[0] * (float)packed_rectangle_sum(window, stump->corners) +
+                stump->weights[1] * (float)packed_rectangle_sum(window, stump->corners + 4);
+  if (stump->weights[2] != 0) {
+    value += stump->weights[2] * (float)packed_rectangle_sum(window, stump->corners + 8);
+  }
+  return stump->leaves[!(value * normFactor < stump->threshold)];
+}
+
 /// `run_stump_stages` on packed stumps (`HaarLevel.stumps`), with the same arithmetic.
 HAAR_INLINE int run_packed_stages(const HaarLevel *level, const HaarIntegrals *integrals, long origin,
                                   float normFactor, long first) {
@@ -114,20 +124,11 @@ HAAR_INLINE int run_packed_stages(const HaarLevel *level, const HaarIntegrals *i
   for (long stage = first; stage < level->stageCount; stage++) {
     double even = 0, odd = 0;
     const long end = level->stageEnds[stage];
-    for (; tree < end; tree++) {
-      const HaarStump *stump = level->stumps + tree;
-      float value = stump->weights[0] * (float)packed_rectangle_sum(window, stump->corners) +
-                    stump->weights[1] * (float)packed_rectangle_sum(window, stump->corners + 4);
-      if (stump->weights[2] != 0) {
-        value += stump->weights[2] * (float)packed_rectangle_sum(window, stump->corners + 8);
-      }
-      const double leaf = stump->leaves[!(value * normFactor < stump->threshold)];
-      if ((tree & 1) == 0) {
-        even += leaf;
-      } else {
-        odd += leaf;
-      }
+    for (; tree + 1 < end; tree += 2) {
+      even += packed_leaf(level->stumps + tree, window, normFactor);
+      odd += packed_leaf(level->stumps + tree + 1, window, normFactor);
     }
+    if (tree < end) even += packed_leaf(level->stumps + tree++, window, normFactor);
     if (even + odd < (double)level->stageThresholds[stage]) return (int)-stage;
   }
   return 1;
