@@ -76,10 +76,10 @@ public final class LiveRecognitionService: RecognitionService, @unchecked Sendab
 
   /// What the name points at, or why it will not do.
   public func inspect(source: String) -> SourceInspection {
-    guard let kind = FrameSources.kind(of: source) else {
+    guard let located = FrameSources.locate(source) else {
       return .invalid(reason: "nothing at \(source)")
     }
-    switch kind {
+    switch located.kind {
     case .image: return .valid(summary: "an image")
     case .folder: return .valid(summary: "a folder of images")
     case .list: return .valid(summary: "a list of inputs")
