@@ -34,7 +34,7 @@ final class MainPresenter: MainViewOutput, MainModuleInput {
       + emotionNames + ". Everything runs on this machine."
   ]
 
-  /// `angry, disgust, …, surprise or neutral`: every ``Emotion``, in model order.
+  /// Every ``Emotion``'s name in model order, as a sentence lists them (`…, surprise or neutral`).
   private static var emotionNames: String {
     let names = Emotion.allCases.map(\.rawValue)
     return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
