@@ -44,6 +44,19 @@ struct AppStateStoreTests {
     #expect(state.lastLink == nil)
   }
 
+  @Test func theOldFieldsAreReadOnlyAsTheFlowsDeclareThem() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let old =
+      #"{"consent":{"documentsVersion":1,"acceptedAt":"2026-01-01T00:00:00Z"},"lastSource":"clip.mp4"}"#
+    try Data(old.utf8).write(to: store.fileURL)
+    // The app itself names no flow's key: without the flows' declarations the old fields are
+    // unknown keys, passed over.
+    let bare = AppStateStore(fileURL: store.fileURL, legacyEntries: []).load()
+    #expect(bare.state == AppState() && bare.warning == nil)
+    #expect(AppStateStore.decode(Data(#"{"consent":null}"#.utf8), path: "s").state == AppState())
+  }
+
   @Test(arguments: ["{", "", "null", "{\"consent\": 7}", "{\"metRequirements\": []}", "\u{0}\u{1}binary"])
   func aCorruptFileIsReportedAndTreatedAsEmpty(contents: String) throws {
     defer { try? FileManager.default.removeItem(at: folder) }
