@@ -22,6 +22,13 @@ lines += flows.map { "    \($0)Factory.self," }
 lines += [
   "  ]",
   "",
+  "  /// What older versions of the app wrote for these flows at the top of the state file.",
+  "  nonisolated static let legacyStateEntries: [LegacyStateEntry] = ([",
+]
+lines += flows.map { "    \($0)Factory.legacyStateEntries," }
+lines += [
+  "  ] as [[LegacyStateEntry]]).flatMap { $0 }",
+  "",
   "  /// The flow packages' names, in name order.",
   "  nonisolated static let packageNames: [String] = [" + flows.map { "\"\($0)\"" }.joined(separator: ", ")
     + "]",

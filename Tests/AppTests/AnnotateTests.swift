@@ -64,7 +64,7 @@ struct AnnotateTests {
       var covered = [Bool](repeating: false, count: 640 * 360)
       for face in recognised {
         let (x, y, w, h) = (face.box[0], face.box[1], face.box[2], face.box[3])
-        let color = EmotionPalette.components(of: face.emotion)
+        let color = EmotionPalette.components(of: try #require(Emotion(rawValue: face.emotion)))
         let expected = [Double(color.red), Double(color.green), Double(color.blue)]
         // The outline is 2 px thick (640x360 / 180); its left and right edges, below the label.
         // H.264 keeps brightness at full resolution and color at half, so a 2-px line keeps its
@@ -135,7 +135,7 @@ struct AnnotateTests {
     let annotated = try decoder.decode(contentsOfFile: out + "/astronaut.png")
     let face = try #require(try Self.faces(inJSON: String(run.output.split(separator: "\n")[0]))[0]?.first)
     let (x, y, w, h) = (face.box[0], face.box[1], face.box[2], face.box[3])
-    let color = EmotionPalette.components(of: face.emotion)
+    let color = EmotionPalette.components(of: try #require(Emotion(rawValue: face.emotion)))
     // PNG is lossless: the box's own pixels are its color, everything away from it the photo's.
     #expect(annotated[x, y + h / 2] == color && annotated[x + w - 1, y + h / 2] == color)
     #expect(annotated[x + w / 2, y + h - 1] == color)

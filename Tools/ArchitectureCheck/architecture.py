@@ -45,6 +45,12 @@ IMPORT = re.compile(
     r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
     r"(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)")
 
+# DESIGN section 2: what a flow stores is keyed inside the flow. Its keys are the string
+# literals its sources give a constant named `…Key` (`static let lastSourceKey =
+# "main.lastSource"`); no other package's sources may spell one.
+FLOW_KEY = re.compile(r'\b(?:let|var)\s+(\w*Key)\s*(?::\s*String\s*)?=\s*"((?:[^"\\]|\\.)+)"')
+STRING_LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
 RULES = (
     "flow-imports-flow",
     "flow-public-api",
@@ -53,6 +59,7 @@ RULES = (
     "c-library-import",
     "module-navigation",
     "module-knows-module",
+    "flow-owned-key",
     "builds-alone",
 )
 
@@ -102,6 +109,13 @@ class Package:
             return True
         folder = self.path / (entry.get("path") or f"Sources/{name}")
         return any(path.suffix in (".c", ".cc", ".cpp", ".m", ".S") for path in folder.rglob("*"))
+
+    def source_files(self) -> list[Path]:
+        """The Swift files of the package's non-test targets (the App's are in App/)."""
+        folders = [self.path / (t.get("path") or f"Sources/{t['name']}")
+                   for t in self.targets if t.get("type") != "test"]
+        return sorted({path for folder in folders if folder.is_dir() for path in folder.rglob("*.swift")
+                       if ".build" not in path.relative_to(self.path).parts})
 
     def target_names(self, kind: str | None = None) -> list[str]:
         return [t["name"] for t in self.targets if kind is None or t["type"] == kind]
@@ -288,6 +302,33 @@ class Checker:
                     f"the {module} module names `{other.group(0)}` of the {other.group(1)} module; "
                     "modules know nothing of each other, the coordinator decides what comes next")
 
+    def check_flow_keys(self) -> None:
+        """A key a flow stores under (a literal it gives a `…Key` constant) spelled in another
+        package's sources: the App, or a package below, reaching into a flow's storage."""
+        owned: dict[str, tuple[str, Path, int, str]] = {}
+        for package in self.packages:
+            if not package.is_flow:
+                continue
+            for path in package.source_files():
+                for number, line in enumerate(code_lines(path.read_text(), keep_strings=True), start=1):
+                    for match in FLOW_KEY.finditer(line):
+                        owned.setdefault(match.group(2), (package.name, path, number, match.group(1)))
+        if not owned:
+            return
+        for package in self.packages:
+            for path in package.source_files():
+                for number, line in enumerate(code_lines(path.read_text(), keep_strings=True), start=1):
+                    for match in STRING_LITERAL.finditer(line):
+                        owner = owned.get(match.group(1))
+                        if owner is None or owner[0] == package.name:
+                            continue
+                        flow, where, at, constant = owner
+                        self.report(
+                            "flow-owned-key", path, number,
+                            f'{package.name} names "{match.group(1)}", the key {constant} of {flow} '
+                            f"({self.rel(where)}:{at}); what a flow stores is keyed and migrated inside "
+                            "the flow: its factory declares it (launchRequirement, legacyStateEntries)")
+
     # Rules that need builds
 
     def check_builds(self) -> None:
@@ -372,6 +413,7 @@ class Checker:
         self.timed("dependencies", self.check_dependencies)
         self.timed("flow closures", self.check_flow_closures)
         self.timed("modules", self.check_modules)
+        self.timed("flow keys", self.check_flow_keys)
         if "builds-alone" in self.rules and not self.skip_build:
             self.timed("builds", self.check_builds)
             self.built = True
@@ -427,9 +469,10 @@ def imports(path: Path) -> list[tuple[int, str]]:
     return found
 
 
-def code_lines(text: str) -> list[str]:
+def code_lines(text: str, keep_strings: bool = False) -> list[str]:
     """The lines of a Swift file with comments and string literals blanked out, so that a
-    doc comment saying "router" is not navigation code. Line numbers are kept."""
+    doc comment saying "router" is not navigation code (string literals kept as they are with
+    `keep_strings`). Line numbers are kept."""
     out, i, n = [], 0, len(text)
     depth, in_string, multiline = 0, False, False
     while i < n:
@@ -444,7 +487,8 @@ def code_lines(text: str) -> list[str]:
             out.append("\n" if c == "\n" else " ")
         elif in_string:
             if c == "\\":
-                out.append("  " if i + 1 < n and text[i + 1] != "\n" else " ")
+                escaped = text[i:i + 2] if keep_strings else "  "
+                out.append(escaped if i + 1 < n and text[i + 1] != "\n" else " ")
                 i += 2 if i + 1 < n and text[i + 1] != "\n" else 1
                 continue
             if multiline and text.startswith('"""', i):
@@ -455,7 +499,7 @@ def code_lines(text: str) -> list[str]:
                 in_string = False
                 out.append('"')
             else:
-                out.append("\n" if c == "\n" else " ")
+                out.append(c if keep_strings or c == "\n" else " ")
         elif text.startswith("//", i):
             end = text.find("\n", i)
             end = n if end < 0 else end

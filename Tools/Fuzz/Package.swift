@@ -32,7 +32,8 @@ let package = Package(
       dependencies: ["FuzzDriver", .product(name: "Inference", package: "Inference")]),
     // The app's state reader lives in the executable target, which cannot be a dependency:
     // its two files are linked into this target (see Sources/FuzzAppState).
-    .executableTarget(name: "FuzzAppState", dependencies: ["FuzzDriver"]),
+    .executableTarget(
+      name: "FuzzAppState", dependencies: ["FuzzDriver", .product(name: "Navigation", package: "Navigation")]),
   ],
   swiftLanguageModes: [.v6]
 )

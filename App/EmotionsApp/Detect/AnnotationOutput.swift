@@ -37,10 +37,7 @@ struct AnnotationOutput {
       (exists && isDirectory.boolValue) || path.hasSuffix("/")
       || (!exists && (path as NSString).pathExtension.isEmpty)
     if !isFolder {
-      let videos = inputs.filter { input in
-        let kind = FrameSources.kind(of: input)
-        return kind == .video || kind == .camera || kind == .lavfi
-      }
+      let videos = inputs.filter { FrameSources.locate($0)?.isStream == true }
       guard inputs.count == 1, videos.count == 1 else {
         return .failure(
           AnnotationError(

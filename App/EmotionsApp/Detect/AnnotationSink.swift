@@ -22,7 +22,7 @@ struct AnnotationSink {
     self.streams = streams
   }
 
-  private var isVideo: Bool { [.video, .camera, .lavfi].contains(source.kind) }
+  private var isVideo: Bool { source.kind.isStream }
 
   /// Draws `frame` with `faces` (nil: the last ones) and writes it; false when writing failed
   /// (said on standard error).

@@ -74,7 +74,7 @@ struct DetectCommand {
       let outcome = process(
         input, recognizer: recognizer, records: records, resume: resume, annotation: &annotation
       ) { record, kind in
-        guard options.timeline != nil, kind == .video || kind == .camera || kind == .lavfi else { return }
+        guard options.timeline != nil, kind.isStream else { return }
         if timelineSource == nil { timelineSource = input }
         if timelineSource == input { timeline.append(record) }
       }
@@ -183,9 +183,9 @@ struct DetectCommand {
     _ input: String, recognizer pending: PendingRecognizer, records: RecordOutput, resume: ResumePoint,
     annotation: inout AnnotationOutput?, collect: (DetectionRecord, FrameSourceKind) -> Void
   ) -> Outcome {
-    let kind = FrameSources.kind(of: input)
+    let located = FrameSources.locate(input)
     // Continuing a killed run: what it finished is not done again.
-    if resume.isDone(input, kind: kind) { return .done }
+    if resume.isDone(input, kind: located?.kind) { return .done }
     if let name = RawArguments.undecodable[input] {
       streams.printError(
         "\(name): the file name is not valid UTF-8, which emotions cannot open; rename it")
@@ -196,7 +196,7 @@ struct DetectCommand {
     let notes = HeldNotes()
     // An annotated video has every frame: ffmpeg skips none, and the frames between two
     // recognised ones keep the last boxes, as fer's Video does.
-    let drawsVideo = annotation != nil && (kind == .video || kind == .camera || kind == .lavfi)
+    let drawsVideo = annotation != nil && located?.isStream == true
     let every = options.every
     var sourceOptions = FrameSourceOptions(
       every: drawsVideo ? 1 : every,
@@ -207,8 +207,9 @@ struct DetectCommand {
       sourceOptions.skipsImage = { [resume] path in resume.contains(source: path, frame: 0) }
     }
     let source: any FrameSource
-    do {
-      source = try FrameSources.open(input, options: sourceOptions)
+    do throws(FrameSourceError) {
+      guard let located else { throw FrameSourceError.notFound(path: input) }
+      source = try FrameSources.open(located, options: sourceOptions)
     } catch {
       streams.printError(error.description)
       return .failed
@@ -359,8 +360,8 @@ extension DetectionRecord {
       height: frame.image.height,
       faces: faces.map { face in
         Face(
-          box: face.box.array, emotion: face.emotion,
-          scores: face.labelledScores.map { ($0.label, $0.score) },
+          box: face.box.array, emotion: face.emotion.rawValue,
+          scores: face.scores.all.map { ($0.emotion.rawValue, $0.score) },
           detectorConfidence: face.detectorConfidence, keypoints: face.keypoints.map { [$0.x, $0.y] })
       })
   }

@@ -40,8 +40,8 @@ struct InputInventory {
   }
 
   private mutating func add(_ input: String, listed: Bool, depth: Int) {
-    guard RawArguments.undecodable[input] == nil, let kind = FrameSources.kind(of: input) else { return }
-    switch kind {
+    guard RawArguments.undecodable[input] == nil, let located = FrameSources.locate(input) else { return }
+    switch located.kind {
     case .image:
       addFile(input)
       addUnit(Unit(source: input, isVideo: false, isListed: listed))
@@ -58,7 +58,7 @@ struct InputInventory {
       guard depth < Self.listDepth, let entries = try? FrameSources.listInputs(path) else { return }
       for entry in entries { add(entry, listed: true, depth: depth + 1) }
     case .video, .camera, .lavfi:
-      if kind != .lavfi { addFile(input) }
+      if located.kind != .lavfi { addFile(input) }
       addUnit(Unit(source: input, isVideo: true, isListed: listed))
     }
   }

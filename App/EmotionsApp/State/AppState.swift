@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// What the app remembers between runs. Small, and kept as JSON in the state folder.
 struct AppState: Codable, Equatable, Sendable {
@@ -32,33 +33,47 @@ struct AppState: Codable, Equatable, Sendable {
 
   private enum CodingKeys: String, CodingKey {
     case metRequirements, flowValues, lastLink
-    // Written by version 0.1, which knew one requirement and one flow value.
-    case consent, lastSource
   }
 
-  /// Consent to the documents as version 0.1 wrote it.
-  private struct LegacyConsent: Decodable {
-    var documentsVersion: Int
-    var acceptedAt: Date
-  }
+  /// The decoder's ``userInfo`` key for the ``LegacyStateEntry`` values to read: the flows'
+  /// declarations of what older versions wrote at the top of the file.
+  static let legacyEntriesKey = CodingUserInfoKey(rawValue: "legacyStateEntries")
 
+  /// Reads the state, and each legacy entry the flows declare (`userInfo[legacyEntriesKey]`)
+  /// where today's field has no value; a legacy entry of the wrong shape makes the file corrupt.
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     metRequirements =
       try container.decodeIfPresent([String: MetRequirement].self, forKey: .metRequirements) ?? [:]
     flowValues = try container.decodeIfPresent([String: String].self, forKey: .flowValues) ?? [:]
     lastLink = try container.decodeIfPresent(String.self, forKey: .lastLink)
-    if let consent = try container.decodeIfPresent(LegacyConsent.self, forKey: .consent),
-      metRequirements["consent"] == nil
-    {
-      metRequirements["consent"] = MetRequirement(
-        version: consent.documentsVersion, metAt: consent.acceptedAt)
+    let entries = Self.legacyEntriesKey.flatMap { decoder.userInfo[$0] as? [LegacyStateEntry] } ?? []
+    let legacy = try decoder.container(keyedBy: NamedKey.self)
+    for entry in entries {
+      let key = NamedKey(entry.legacyKey)
+      guard legacy.contains(key), try !legacy.decodeNil(forKey: key) else { continue }
+      switch entry {
+      case .flowValue(_, let flowKey):
+        let value = try legacy.decode(String.self, forKey: key)
+        if flowValues[flowKey] == nil { flowValues[flowKey] = value }
+      case .metRequirement(_, let id, let versionField, let dateField):
+        let fields = try legacy.nestedContainer(keyedBy: NamedKey.self, forKey: key)
+        let met = MetRequirement(
+          version: try fields.decode(Int.self, forKey: NamedKey(versionField)),
+          metAt: try fields.decode(Date.self, forKey: NamedKey(dateField)))
+        if metRequirements[id] == nil { metRequirements[id] = met }
+      }
     }
-    if let source = try container.decodeIfPresent(String.self, forKey: .lastSource),
-      flowValues["main.lastSource"] == nil
-    {
-      flowValues["main.lastSource"] = source
-    }
+  }
+
+  /// A key of the file known only at run time, such as a legacy entry's.
+  private struct NamedKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { nil }
   }
 
   func encode(to encoder: any Encoder) throws {

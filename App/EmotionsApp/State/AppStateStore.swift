@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 
 /// Reads and writes ``AppState`` as `state.json`, atomically.
 ///
@@ -9,13 +10,13 @@ import Foundation
 struct AppStateStore: Sendable {
   /// Where the state lives.
   let fileURL: URL
+  /// What older versions wrote at the top of the file, as the flows declare it.
+  let legacyEntries: [LegacyStateEntry]
 
-  /// A store at an explicit file.
-  init(fileURL: URL) { self.fileURL = fileURL }
-
-  /// The store the environment chooses.
-  init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-    self.init(fileURL: Self.folder(environment: environment).appendingPathComponent("state.json"))
+  /// A store at an explicit file, reading the given legacy entries.
+  init(fileURL: URL, legacyEntries: [LegacyStateEntry]) {
+    self.fileURL = fileURL
+    self.legacyEntries = legacyEntries
   }
 
   /// The state folder for an environment.
@@ -51,7 +52,7 @@ struct AppStateStore: Sendable {
       let warning = "Could not read \(fileURL.path) (\(reason)); starting afresh."
       return Loaded(state: AppState(), warning: warning)
     }
-    return Self.decode(data, path: fileURL.path)
+    return Self.decode(data, path: fileURL.path, legacyEntries: legacyEntries)
   }
 
   /// The bytes of the file at `path`, read with `open` and `read` (Foundation's
@@ -76,11 +77,15 @@ struct AppStateStore: Sendable {
     return .success(data)
   }
 
-  /// Reads the state from the bytes of a state file named `path`; never throws.
-  static func decode(_ data: Data, path: String) -> Loaded {
+  /// Reads the state from the bytes of a state file named `path`, with what older versions
+  /// wrote there as `legacyEntries` say; never throws.
+  static func decode(_ data: Data, path: String, legacyEntries: [LegacyStateEntry] = []) -> Loaded {
     guard data.count <= 1 << 20 else {
       return Loaded(state: AppState(), warning: "\(path) is larger than 1 MiB; ignoring it.")
     }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    if let key = AppState.legacyEntriesKey { decoder.userInfo[key] = legacyEntries }
     do {
       return Loaded(state: try decoder.decode(AppState.self, from: data))
     } catch {
@@ -122,11 +127,5 @@ struct AppStateStore: Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .iso8601
     return encoder
-  }()
-
-  private static let decoder: JSONDecoder = {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    return decoder
   }()
 }

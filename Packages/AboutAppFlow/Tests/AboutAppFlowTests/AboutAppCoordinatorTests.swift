@@ -106,6 +106,17 @@ struct AboutAppCoordinatorTests {
     #expect(leaks.alive.isEmpty)
   }
 
+  @Test func version01sConsentIsDeclaredForTheAppToReadIntoTheRequirement() throws {
+    // Version 0.1 wrote {"consent": {"documentsVersion": 1, "acceptedAt": "…"}} at the top.
+    #expect(
+      AboutAppFlowFactory.legacyStateEntries == [
+        .metRequirement(
+          legacyKey: "consent", requirementID: "consent", versionField: "documentsVersion",
+          dateField: "acceptedAt")
+      ])
+    #expect(try #require(factory.launchRequirement).id == "consent")
+  }
+
   @Test func consentEndsWithAcceptAndTakesNothingAlong() throws {
     let router = TestRouter()
     var results: [String] = []

@@ -4,9 +4,6 @@
 /// `LiveRecognitionService` (module FaceAnalysis) is the real one; `FaceAnalysisTesting` has
 /// fakes for tests and demos.
 public protocol RecognitionService: Sendable {
-  /// The class names, in model order.
-  var labels: [String] { get }
-
   /// Checks a source name (an image, a folder, a video, `/dev/videoN`, `lavfi:<graph>`)
   /// without opening it for long; cheap enough to run on every key press.
   func inspect(source: String) -> SourceInspection

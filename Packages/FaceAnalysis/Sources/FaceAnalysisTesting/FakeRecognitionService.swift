@@ -4,18 +4,14 @@ import Foundation
 /// A recognition service for tests and demos: every name starts a ``FakeRecognitionSession``
 /// playing `script(name)`; names starting with `missing` do not exist.
 public final class FakeRecognitionService: RecognitionService, @unchecked Sendable {
-  /// The class names, in model order.
-  public let labels: [String]
   private let script: @Sendable (String) -> FakeScript
   private let lock = NSLock()
   private var started: [FakeRecognitionSession] = []
 
   /// A service playing `script` for each source.
   public init(
-    labels: [String] = FakeScript.labels,
     script: @escaping @Sendable (String) -> FakeScript = { FakeScript(name: $0) }
   ) {
-    self.labels = labels
     self.script = script
   }
 

@@ -57,16 +57,19 @@ public struct FakeScript: Sendable {
     }
   }
 
-  /// fer's labels, in model order.
-  public static let labels = ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"]
-
   /// One face at 1,0 2x2, happiest (75%).
   public static let happyFace = face(
     x: 1, y: 0, width: 2, height: 2, scores: [0, 0, 0, 0.75, 0.05, 0.1, 0.1])
 
-  /// A face with fer's labels.
+  /// A face with `scores` in model order (``Emotion/allCases``); emotions past the end of the
+  /// list score 0.
   public static func face(x: Int, y: Int, width: Int, height: Int, scores: [Float]) -> RecognizedFace {
-    RecognizedFace(box: BoundingBox(x: x, y: y, width: width, height: height), scores: scores, labels: labels)
+    RecognizedFace(
+      box: BoundingBox(x: x, y: y, width: width, height: height),
+      scores: EmotionScores { emotion in
+        Emotion.allCases.firstIndex(of: emotion).flatMap { scores.indices.contains($0) ? scores[$0] : nil }
+          ?? 0
+      })
   }
 
   /// 50 frames at 10 fps of a moving gradient with one face whose mood drifts from neutral to

@@ -47,9 +47,9 @@ struct EmotionRecognizerTests {
     for (face, reference) in zip(faces, expected) {
       #expect(face.box.array == (reference["box"] as? [Int]), "\(label)")
       let scores = try #require(reference["scores"] as? [Double])
-      let worst = zip(face.scores, scores).map { abs(Double($0) - $1) }.max() ?? 1
-      #expect(worst <= 1e-4, "\(label): scores \(face.scores) vs \(scores)")
-      #expect(face.labels == EmotionRecognizer.labels)
+      #expect(face.scores.probabilities.count == scores.count, "\(label)")
+      let worst = zip(face.scores.probabilities, scores).map { abs(Double($0) - $1) }.max() ?? 1
+      #expect(worst <= 1e-4, "\(label): scores \(face.scores.probabilities) vs \(scores)")
       if let cropper, let rectangle = cropper.cropRectangle(for: face.box) {
         let crop = try cropper.padded.cropped(
           x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height)
@@ -80,14 +80,21 @@ struct EmotionRecognizerTests {
   }
 
   @Test("The top label is the highest score; labels follow the model order")
-  func topLabel() {
+  func topLabel() throws {
+    #expect(
+      Emotion.allCases.map(\.rawValue) == ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"])
+    #expect(EmotionRecognizer.labels == ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"])
     let face = RecognizedFace(
-      box: BoundingBox(x: 0, y: 0, width: 1, height: 1), scores: [0.1, 0, 0.2, 0.6, 0, 0.1, 0],
-      labels: EmotionRecognizer.labels)
-    #expect(face.emotion == "happy")
+      box: BoundingBox(x: 0, y: 0, width: 1, height: 1),
+      scores: try #require(EmotionScores(modelOrder: [0.1, 0, 0.2, 0.6, 0, 0.1, 0])))
+    #expect(face.emotion == .happy)
+    #expect(face.caption == "happy 60%")
     #expect(face.confidence == 0.6)
-    #expect(face.score(for: "fear") == 0.2)
-    #expect(face.score(for: "bored") == nil)
+    #expect(face.scores[.fear] == 0.2)
+    #expect(Emotion(rawValue: "bored") == nil)
+    #expect(EmotionScores(modelOrder: [0.5, 0.5]) == nil, "one score per emotion, no fewer")
+    // Ties go to the first in model order, as Python's max picks.
+    #expect(EmotionScores(modelOrder: [0, 0.4, 0, 0, 0.4, 0, 0.2])?.dominant == .disgust)
   }
 
   @Test("fer's crop: square box, 10 px margins, 40 px padding with the bottom rows' mean")
@@ -122,7 +129,7 @@ struct EmotionRecognizerTests {
     let faces = try recognizer.recognize(gray: image)
     #expect(faces.map(\.box) == [BoundingBox(x: 0, y: 0, width: 30, height: 20)])
     // Padding uses the bottom rows' mean (255), so every input value is (255 / 255 - 0.5) * 2 = 1.
-    #expect(faces.first?.scores == Array(repeating: 1, count: 7))
+    #expect(faces.first?.scores.probabilities == Array(repeating: 1, count: 7))
     let empty = EmotionRecognizer(detector: recognizer.detector, classifier: MeanClassifier())
     #expect(try empty.recognize(gray: image).isEmpty)
     var invalid = empty

@@ -34,6 +34,7 @@ struct FrameSourceTests {
     let source = try FrameSources.open(path, options: FrameSourceOptions(every: 3))
     #expect(source.kind == .video)
     #expect(source.expectedFrameCount == 10)
+    #expect(source.playback == .video(framesPerSecond: 10))
     let (frames, errors) = Self.drain(source)
     #expect(errors.isEmpty)
     #expect(frames.map(\.index) == Array(stride(from: 0, to: 30, by: 3)))
@@ -77,12 +78,53 @@ struct FrameSourceTests {
     #expect(frames.allSatisfy { detector.detect(in: $0.image.grayscale()).isEmpty })
   }
 
+  @Test("An input is located once: its kind, whether it streams, nil when nothing is there")
+  func locating() throws {
+    let image = try TestFiles.fixture("camera.pgm")
+    let folder = (image as NSString).deletingLastPathComponent
+    #expect(FrameSources.locate(image) == FrameSourceLocator(input: image, kind: .image))
+    #expect(FrameSources.locate(folder)?.kind == .folder)
+    #expect(FrameSources.locate(try TestFiles.fixture("faces.mp4"))?.kind == .video)
+    #expect(FrameSources.locate("/dev/video7")?.kind == .camera)
+    #expect(FrameSources.locate("lavfi:testsrc")?.kind == .lavfi)
+    #expect(FrameSources.locate("@inputs.txt")?.kind == .list)
+    #expect(FrameSources.locate(folder + "/no such file.png") == nil)
+    let streams = [FrameSourceKind.image, .folder, .list, .video, .camera, .lavfi].filter {
+      FrameSourceLocator(input: "x", kind: $0).isStream
+    }
+    #expect(streams == [.video, .camera, .lavfi])
+    #expect(try FrameSources.open(image).playback == .still)
+  }
+
+  @Test("ffprobe's answer: the first stream's size upright, its rate and its frame count")
+  func probeAnswer() throws {
+    let rotated = try #require(
+      VideoSource.Probe(
+        ffprobeJSON: Data(
+          (#"{"programs":[],"streams":[{"width":640,"height":360,"r_frame_rate":"30/1","avg_frame_rate":"0/0","#
+            + #""nb_frames":"75","side_data_list":[{"side_data_type":"Display Matrix","rotation":-90}]}]}"#)
+            .utf8)))
+    #expect(rotated.width == 360 && rotated.height == 640)
+    #expect(rotated.frameRateFraction == "30/1" && rotated.frameRate == 30 && rotated.frameCount == 75)
+    let tagged = try #require(
+      VideoSource.Probe(
+        ffprobeJSON: Data(
+          #"{"streams":[{"width":64,"height":48,"avg_frame_rate":"30000/1001","tags":{"rotate":"180"}}]}"#
+            .utf8)))
+    #expect(tagged.width == 64 && tagged.height == 48 && tagged.frameCount == nil)
+    #expect(tagged.frameRateFraction == "30000/1001" && abs(tagged.frameRate - 29.97) < 0.001)
+    #expect(VideoSource.Probe(ffprobeJSON: Data(#"{"streams":[]}"#.utf8)) == nil)
+    #expect(VideoSource.Probe(ffprobeJSON: Data("no video".utf8)) == nil)
+  }
+
   @Test("lavfi graphs are inputs too")
   func lavfi() throws {
     ChildProcessGate.enterShared()
     defer { ChildProcessGate.leave() }
     let source = try FrameSources.open("lavfi:testsrc=duration=1:size=64x48:rate=5")
     #expect(source.kind == .lavfi)
+    #expect(source.playback == .live(framesPerSecond: 5, isCamera: false))
+    #expect(source.summary == "lavfi:testsrc=duration=1:size=64x48:rate=5 (lavfi, 64x48, 5 fps)")
     let (frames, errors) = Self.drain(source)
     #expect(errors.isEmpty)
     #expect(frames.count == 5)
@@ -142,6 +184,8 @@ struct FrameSourceTests {
     let source = try FrameSources.open(folder.path, options: FrameSourceOptions(onNote: { notes.add($0) }))
     #expect(source.kind == .folder)
     #expect(source.expectedFrameCount == 3)
+    #expect(source.playback == .slideShow(count: 3))
+    #expect(source.summary == "\(folder.path) (folder, 3 images)")
     let (frames, errors) = Self.drain(source)
     #expect(frames.map { ($0.source as NSString).lastPathComponent } == ["a.ppm", "b.pgm"])
     #expect(frames.allSatisfy { $0.index == 0 && $0.time == nil })
@@ -222,6 +266,8 @@ struct FrameSourceTests {
       to: listFile, atomically: true, encoding: .utf8)
     let source = try FrameSources.open("@" + listFile.path)
     #expect(source.kind == .list)
+    #expect(source.playback == .video(framesPerSecond: nil))
+    #expect(source.summary == "\(image), \(missing), lavfi:testsrc=duration=0.4:size=32x32:rate=5 (list)")
     let (frames, errors) = Self.drain(source)
     #expect(
       frames.map(\.source) == [

@@ -19,21 +19,21 @@ struct RecognitionTallyAndSaverTests {
 
   @Test func theTallyCountsSharesAndMeanTime() throws {
     var tally = RecognitionTally()
-    #expect(tally.description(labels: EmotionRecognizer.labels) == "0 frames, 0 faces")
+    #expect(tally.description == "0 frames, 0 faces")
     try tally.add(Self.frame(faces: [Self.sad, Self.happy]))
     try tally.add(Self.frame(faces: []))
     try tally.add(Self.frame(faces: [Self.happy]))
     tally.dropped = 4
-    #expect(tally.shares(labels: EmotionRecognizer.labels).map(\.label) == ["happy", "sad"])
+    #expect(tally.shares.map(\.emotion.rawValue) == ["happy", "sad"])
     #expect(
-      tally.description(labels: EmotionRecognizer.labels)
+      tally.description
         == "3 frames, 3 faces, happy 67%, sad 33%, 30 ms a frame, 4 dropped")
   }
 
   @Test func equalSharesKeepModelOrder() throws {
     var tally = RecognitionTally()
     try tally.add(Self.frame(faces: [Self.sad, Self.happy]))
-    #expect(tally.shares(labels: EmotionRecognizer.labels).map(\.label) == ["happy", "sad"])
+    #expect(tally.shares.map(\.emotion.rawValue) == ["happy", "sad"])
   }
 
   @Test func theLargestFaceIsTheBiggestBox() throws {

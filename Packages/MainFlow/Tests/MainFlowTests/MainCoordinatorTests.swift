@@ -52,6 +52,12 @@ struct MainCoordinatorTests {
       && (router.top(as: VisionView.self)?.status.contains("finished") == false)
   }
 
+  @Test func version01sLastSourceIsDeclaredForTheAppToReadIntoTheFlowsKey() {
+    // Version 0.1 wrote {"lastSource": "clip.mp4"} at the top; the flow keeps it as main.lastSource.
+    #expect(
+      MainFlowFactory.legacyStateEntries == [.flowValue(legacyKey: "lastSource", key: "main.lastSource")])
+  }
+
   @Test func theUserGoesThroughEveryScreenAndBack() throws {
     var requests: [FlowRequest] = []
     var results: [String] = []

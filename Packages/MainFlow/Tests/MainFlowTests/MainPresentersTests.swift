@@ -97,7 +97,7 @@ struct MainPresentersTests {
         ImageView.Box(x: 1, y: 0, width: 2, height: 2, label: "happy 75%", color: .rgb(255, 210, 0))
       ])
     #expect(shown.scoreTitle == "Largest face: happy 75%")
-    #expect(shown.scores.map(\.label) == FakeScript.labels)
+    #expect(shown.scores.map(\.label) == ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"])
     #expect(shown.scores[3].value == 0.75)
     #expect(shown.canPause && shown.canSave && !shown.isPaused)
     let last = try #require(view.models.last)

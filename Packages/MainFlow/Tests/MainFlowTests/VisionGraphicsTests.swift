@@ -26,13 +26,13 @@ struct VisionGraphicsTests {
     let frame = try #require(harness.view.model.frame)
     // 64x32, in an area of far more pixels: sent as it is, not enlarged.
     #expect(picture.image.width == frame.image.width && picture.image.height == frame.image.height)
-    let happy = EmotionPalette.components(of: "happy")
+    let happy = EmotionPalette.components(of: .happy)
     let left = picture.image.pixel(x: 8, y: 18)
     #expect(left.red == happy.red && left.green == happy.green && left.blue == happy.blue, "the box's edge")
     let inside = picture.image.pixel(x: 16, y: 18)
     let source = frame.image[16, 18]
     #expect(inside.red == source.red && inside.green == source.green && inside.blue == source.blue)
-    let sad = EmotionPalette.components(of: "sad")
+    let sad = EmotionPalette.components(of: .sad)
     let right = picture.image.pixel(x: 51, y: 16)
     #expect(right.red == sad.red && right.green == sad.green && right.blue == sad.blue)
     // No half blocks under it.

@@ -19,15 +19,20 @@ struct VisionPartsTests {
   static let happy = FakeScript.face(
     x: 5, y: 5, width: 20, height: 20, scores: [0, 0, 0, 0.9, 0.05, 0, 0.05])
 
+  /// Scores where only anger has a score, `angry`.
+  static func angry(_ angry: Float) -> EmotionScores { EmotionScores { $0 == .angry ? angry : 0 } }
+
   @Test func theHistoryKeepsTheLastSecondsAndStaysSmall() {
     var history = ScoreHistory(span: 2, capacity: 5)
-    for step in 0..<10 { history.add(time: Double(step) * 0.5, scores: [Float(step) / 10]) }
+    for step in 0..<10 { history.add(time: Double(step) * 0.5, scores: Self.angry(Float(step) / 10)) }
     #expect(history.samples.map(\.time) == [2.5, 3, 3.5, 4, 4.5])
     history = ScoreHistory(span: 2, capacity: 100)
-    for step in 0..<10 { history.add(time: Double(step) * 0.5, scores: step == 9 ? nil : [Float(step) / 10]) }
+    for step in 0..<10 {
+      history.add(time: Double(step) * 0.5, scores: step == 9 ? nil : Self.angry(Float(step) / 10))
+    }
     #expect(history.samples.map(\.time) == [2.5, 3, 3.5, 4, 4.5], "older than 2 s before the newest goes")
-    #expect(history.values(of: 0) == [0.5, 0.6, 0.7, 0.8, 0].map { Double(Float($0)) })
-    history.add(time: 0, scores: [1])
+    #expect(history.values(of: .angry) == [0.5, 0.6, 0.7, 0.8, 0].map { Double(Float($0)) })
+    history.add(time: 0, scores: Self.angry(1))
     #expect(history.samples.count == 1, "time going backwards (a new run) starts again")
   }
 

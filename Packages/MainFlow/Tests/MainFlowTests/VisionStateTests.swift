@@ -15,13 +15,13 @@ struct VisionStateTests {
   }
 
   func opened(_ playback: Playback = .video(framesPerSecond: 10)) -> VisionState {
-    var state = VisionState(source: "clip.mp4", labels: FakeScript.labels)
+    var state = VisionState(source: "clip.mp4")
     #expect(state.reduce(.recognition(.opened(summary: "fake clip.mp4", playback: playback)), now: 0) == [])
     return state
   }
 
   @Test func beforeTheSourceOpensTheStatusSaysSo() {
-    let model = VisionViewModelBuilder.model(for: VisionState(source: "clip.mp4", labels: FakeScript.labels))
+    let model = VisionViewModelBuilder.model(for: VisionState(source: "clip.mp4"))
     #expect(model.status == "Opening clip.mp4…")
     #expect(model.image == nil && !model.canPause && !model.canSave)
   }

@@ -37,6 +37,10 @@ public protocol FlowFactory {
 
   /// Builds the flow's coordinator, showing its screens through `router`.
   func makeCoordinator(router: any Routing) -> FlowCoordinator
+
+  /// What older versions of the app kept for this flow at the top of the state file, for the
+  /// app to read into today's values; a fact of the type, known before any factory is made.
+  nonisolated static var legacyStateEntries: [LegacyStateEntry] { get }
 }
 
 extension FlowFactory {
@@ -45,6 +49,9 @@ extension FlowFactory {
 
   /// No launch requirement.
   public var launchRequirement: LaunchRequirement? { nil }
+
+  /// Nothing kept by an older app.
+  public nonisolated static var legacyStateEntries: [LegacyStateEntry] { [] }
 
   /// By default a place is reopened as it was.
   public func restorableLink(for link: DeepLink) -> DeepLink? { link }

@@ -1,6 +1,6 @@
 /// Small text values the app keeps for its flows between runs, such as the last source a
 /// user chose. Keys are shared by every flow: a flow starts its keys with its id
-/// (`main.lastSource`).
+/// (`main.lastSource`), and only the flow names them (`Tools/check-architecture`).
 @MainActor
 public protocol FlowStorage: AnyObject {
   /// The value stored under `key`, if any.

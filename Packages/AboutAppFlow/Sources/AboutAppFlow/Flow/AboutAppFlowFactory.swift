@@ -13,6 +13,12 @@ public struct AboutAppFlowFactory: FlowFactory {
   /// The version of the documents; a newer one asks for consent again.
   static let documentsVersion = 1
 
+  /// The id under which the app remembers the consent; version 0.1 wrote it at the top of the
+  /// state file, with these fields.
+  nonisolated static let consentKey = "consent"
+  nonisolated static let legacyConsentVersionKey = "documentsVersion"
+  nonisolated static let legacyConsentDateKey = "acceptedAt"
+
   /// Creates the factory from what the app provides.
   public init(environment: FlowEnvironment) {
     self.environment = AboutAppEnvironment(environment)
@@ -24,9 +30,16 @@ public struct AboutAppFlowFactory: FlowFactory {
   /// Consent to the documents, before anything else on launch.
   public var launchRequirement: LaunchRequirement? {
     (try? DeepLink(path: [AboutAppRoutes.consent])).map {
-      LaunchRequirement(id: AboutAppRoutes.consent, version: Self.documentsVersion, link: $0)
+      LaunchRequirement(id: Self.consentKey, version: Self.documentsVersion, link: $0)
     }
   }
+
+  /// Version 0.1's consent, `{"consent": {"documentsVersion": 1, "acceptedAt": "…"}}`.
+  public nonisolated static let legacyStateEntries: [LegacyStateEntry] = [
+    .metRequirement(
+      legacyKey: consentKey, requirementID: consentKey, versionField: legacyConsentVersionKey,
+      dateField: legacyConsentDateKey)
+  ]
 
   /// AboutApp, then the documents in reading order.
   public var routes: [Route] { [AboutAppRoutes.aboutApp] + AboutAppCoordinator.documentOrder.map(\.route) }

@@ -10,6 +10,10 @@ public final class FolderSource: FrameSource {
   public let kind = FrameSourceKind.folder
   /// The number of images found.
   public var expectedFrameCount: Int? { files.count }
+  /// A slide show of the images.
+  public var playback: Playback { .slideShow(count: files.count) }
+  /// `photos (folder, 3 images)`.
+  public var summary: String { "\(name) (folder, \(files.count) image\(files.count == 1 ? "" : "s"))" }
   /// The image files, in order.
   public let files: [String]
   /// Files skipped because they are not images.

@@ -1,19 +1,3 @@
-/// What kind of input a frame source reads.
-public enum FrameSourceKind: String, Sendable {
-  /// One still image.
-  case image
-  /// The images of a folder, sorted by name.
-  case folder
-  /// Several inputs one after another.
-  case list
-  /// A video file, decoded by ffmpeg.
-  case video
-  /// A V4L2 camera (`/dev/videoN`), read by ffmpeg.
-  case camera
-  /// An ffmpeg `lavfi` filter graph (`lavfi:testsrc=duration=2`).
-  case lavfi
-}
-
 /// A pull-based sequence of frames. Call `next()` until it returns nil; a thrown error names
 /// the failing input and, for folders and lists, the next call goes on with the following
 /// input. Call `close()` (or drop the source) to stop early: any ffmpeg child is ended and
@@ -25,8 +9,17 @@ public protocol FrameSource: AnyObject {
   var kind: FrameSourceKind { get }
   /// How many frames to expect, when known (for progress display).
   var expectedFrameCount: Int? { get }
+  /// How the source plays on the Vision screen: once, as slides, or paced to its frame rate.
+  var playback: Playback { get }
+  /// The input and what it is, for the screen's title, such as `clip.mp4 (video, 640x360, 25 fps)`.
+  var summary: String { get }
   /// The next frame, nil at the end.
   func next() throws(FrameSourceError) -> Frame?
   /// Stops the source and releases its resources; later `next()` calls return nil.
   func close()
+}
+
+extension FrameSource {
+  /// The input and its kind, such as `photo.jpg (image)`.
+  public var summary: String { "\(name) (\(kind.rawValue))" }
 }

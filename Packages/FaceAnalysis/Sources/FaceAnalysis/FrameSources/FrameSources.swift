@@ -11,8 +11,12 @@ import Foundation
 /// }
 /// ```
 public enum FrameSources {
-  /// What `open` would make of `input`, without opening it; nil when nothing is there.
-  public static func kind(of input: String) -> FrameSourceKind? {
+  /// What `open` would make of `input`, found without opening it; nil when nothing is there.
+  public static func locate(_ input: String) -> FrameSourceLocator? {
+    kind(of: input).map { FrameSourceLocator(input: input, kind: $0) }
+  }
+
+  private static func kind(of input: String) -> FrameSourceKind? {
     if input.hasPrefix("lavfi:") { return .lavfi }
     if input.hasPrefix("@") { return .list }
     if isCamera(input) { return .camera }
@@ -46,7 +50,21 @@ public enum FrameSources {
     guard options.every >= 1 else {
       throw FrameSourceError.invalidOption("--every must be at least 1 (got \(options.every))")
     }
-    guard let kind = kind(of: input) else { throw FrameSourceError.notFound(path: input) }
+    guard let located = locate(input) else { throw FrameSourceError.notFound(path: input) }
+    return try open(located, options: options)
+  }
+
+  /// A source for an input already located.
+  public static func open(
+    _ located: FrameSourceLocator, options: FrameSourceOptions = FrameSourceOptions()
+  )
+    throws(FrameSourceError) -> any FrameSource
+  {
+    guard options.every >= 1 else {
+      throw FrameSourceError.invalidOption("--every must be at least 1 (got \(options.every))")
+    }
+    let input = located.input
+    let kind = located.kind
     switch kind {
     case .image:
       return ImageFileSource(path: input, maxPixels: options.maxPixels)

@@ -6,6 +6,8 @@ public final class ImageFileSource: FrameSource {
   public let kind = FrameSourceKind.image
   /// Always 1.
   public let expectedFrameCount: Int? = 1
+  /// Always still.
+  public let playback = Playback.still
   private let decoder: ImageDecoder
   private var done = false
 

@@ -7,6 +7,8 @@ public final class ListSource: FrameSource {
   public let kind = FrameSourceKind.list
   /// Unknown until every input is open.
   public let expectedFrameCount: Int? = nil
+  /// Played as a video of unknown rate.
+  public let playback = Playback.video(framesPerSecond: nil)
   private var pending: [String]
   private let options: FrameSourceOptions
   private var current: (any FrameSource)?
@@ -39,7 +41,7 @@ public final class ListSource: FrameSource {
       }
       guard !pending.isEmpty else { return nil }
       let input = pending.removeFirst()
-      if let skipsImage = options.skipsImage, FrameSources.kind(of: input) == .image, skipsImage(input) {
+      if let skipsImage = options.skipsImage, FrameSources.locate(input)?.kind == .image, skipsImage(input) {
         continue
       }
       current = try FrameSources.open(input, options: options)

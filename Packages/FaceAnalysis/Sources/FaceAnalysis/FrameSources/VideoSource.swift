@@ -25,6 +25,18 @@ public final class VideoSource: FrameSource {
   public let frameRate: Double
   /// The frame rate as ffprobe gave it, a fraction such as `30000/1001`; nil when unknown.
   public let frameRateFraction: String?
+  /// A file plays at its frame rate and ends; a camera or a graph runs live.
+  public var playback: Playback {
+    let framesPerSecond = frameRate > 0 ? frameRate : nil
+    return kind == .video
+      ? .video(framesPerSecond: framesPerSecond)
+      : .live(framesPerSecond: framesPerSecond, isCamera: kind == .camera)
+  }
+  /// `clip.mp4 (video, 640x360, 25 fps)`; without the rate when ffprobe does not know it.
+  public var summary: String {
+    let rate = frameRate > 0 ? String(format: ", %g fps", frameRate) : ""
+    return "\(name) (\(kind.rawValue), \(width)x\(height)\(rate))"
+  }
   /// The ffmpeg arguments, for diagnostics.
   public let arguments: [String]
 
@@ -138,12 +150,30 @@ public final class VideoSource: FrameSource {
     }
   }
 
+  /// What ffprobe says of the first video stream.
   struct Probe {
     var width: Int
     var height: Int
     var frameRate: Double
     var frameRateFraction: String?
     var frameCount: Int?
+
+    /// The first video stream of ffprobe's JSON answer, upright; nil without one.
+    init?(ffprobeJSON data: Data) {
+      guard let answer = try? JSONDecoder().decode(ProbeAnswer.self, from: data),
+        let stream = answer.streams?.first
+      else { return nil }
+      width = stream.width ?? 0
+      height = stream.height ?? 0
+      var rotation = stream.sideDataList?.compactMap({ $0.rotation.flatMap { Int(exactly: $0) } }).last ?? 0
+      if let value = stream.tags?.rotate.flatMap({ Int($0) }) { rotation = value }
+      // ffmpeg turns rotated videos upright, so their frames come out with the sides swapped.
+      if abs(rotation) % 180 == 90 { swap(&width, &height) }
+      frameRateFraction = [stream.averageFrameRate, stream.frameRate].compactMap { $0 }
+        .first { VideoSource.rational($0) != nil }
+      frameRate = VideoSource.rational(frameRateFraction) ?? 0
+      frameCount = stream.frameCount.flatMap { Int($0) }
+    }
   }
 
   /// Size, rate and length of the first video stream, from `ffprobe -of json`.
@@ -161,30 +191,10 @@ public final class VideoSource: FrameSource {
     case .success(let output): data = output
     case .failure(let failure): throw FrameSourceError.unreadableVideo(path: input, detail: failure.message)
     }
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let streams = object["streams"] as? [[String: Any]], let stream = streams.first
-    else {
+    guard let probe = Probe(ffprobeJSON: data) else {
       throw FrameSourceError.unreadableVideo(path: input, detail: "no video stream")
     }
-    var width = stream["width"] as? Int ?? 0
-    var height = stream["height"] as? Int ?? 0
-    var rotation = 0
-    if let sideData = stream["side_data_list"] as? [[String: Any]] {
-      for entry in sideData { if let value = entry["rotation"] as? Int { rotation = value } }
-    }
-    if let tags = stream["tags"] as? [String: Any],
-      let value = (tags["rotate"] as? String).flatMap({ Int($0) })
-    {
-      rotation = value
-    }
-    // ffmpeg turns rotated videos upright, so their frames come out with the sides swapped.
-    if abs(rotation) % 180 == 90 { swap(&width, &height) }
-    let fraction = [stream["avg_frame_rate"] as? String, stream["r_frame_rate"] as? String]
-      .compactMap { $0 }.first { rational($0) != nil }
-    let rate = rational(fraction) ?? 0
-    let count = (stream["nb_frames"] as? String).flatMap { Int($0) }
-    return Probe(
-      width: width, height: height, frameRate: rate, frameRateFraction: fraction, frameCount: count)
+    return probe
   }
 
   private static func rational(_ text: String?) -> Double? {

@@ -10,12 +10,12 @@ import Inference
 /// ```swift
 /// let recognizer = try EmotionRecognizer(files: ModelFiles.locate(modelDirectory: nil))
 /// for face in try recognizer.recognize(image) {
-///   print(face.box, face.emotion, face.scores)
+///   print(face.box, face.emotion, face.scores[.happy])
 /// }
 /// ```
 public struct EmotionRecognizer: Sendable {
-  /// fer's labels in model order.
-  public static let labels = ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"]
+  /// fer's labels in model order: the ``Emotion`` names, which the Keras model is loaded with.
+  public static let labels = Emotion.allCases.map(\.rawValue)
 
   /// The face detector.
   public let detector: any FaceDetector
@@ -23,8 +23,6 @@ public struct EmotionRecognizer: Sendable {
   public let classifier: any EmotionClassifier
   /// Detection and cropping parameters.
   public var options: RecognitionOptions
-  /// Class names in the classifier's output order.
-  public let labels: [String]
   /// How many threads one image may use (pyramid levels, the classifier's layers). Callers that
   /// recognise several images at once on all cores set 1.
   public var threadsPerImage = ProcessInfo.processInfo.activeProcessorCount
@@ -32,13 +30,11 @@ public struct EmotionRecognizer: Sendable {
   /// A recognizer from its parts.
   public init(
     detector: any FaceDetector, classifier: any EmotionClassifier,
-    options: RecognitionOptions = RecognitionOptions(),
-    labels: [String] = EmotionRecognizer.labels
+    options: RecognitionOptions = RecognitionOptions()
   ) {
     self.detector = detector
     self.classifier = classifier
     self.options = options
-    self.labels = labels
   }
 
   /// Loads the face detector `files` name and the Keras model; fails early on options that
@@ -118,16 +114,20 @@ public struct EmotionRecognizer: Sendable {
     } catch {
       throw RecognizerError.classification(reason: "\(error)")
     }
-    let classes = output.shape.last ?? 0
-    guard output.shape.first == kept.count, classes > 0, output.values.count == kept.count * classes else {
-      throw RecognizerError.classification(reason: "unexpected output shape \(output.shape)")
+    let classes = Emotion.allCases.count
+    guard output.shape.first == kept.count, output.shape.last == classes,
+      output.values.count == kept.count * classes
+    else {
+      throw RecognizerError.classification(
+        reason: "unexpected output shape \(output.shape), not one score per emotion")
     }
-    let names = labels.count == classes ? labels : (0..<classes).map { "class \($0)" }
-    return kept.enumerated().map { index, face in
-      RecognizedFace(
-        box: face.box, scores: Array(output.values[(index * classes)..<((index + 1) * classes)]),
-        labels: names,
-        detectorConfidence: face.confidence, keypoints: face.keypoints)
+    return try kept.enumerated().map { index, face throws(RecognizerError) in
+      guard
+        let scores = EmotionScores(
+          modelOrder: Array(output.values[(index * classes)..<((index + 1) * classes)]))
+      else { throw RecognizerError.classification(reason: "no score for every emotion") }
+      return RecognizedFace(
+        box: face.box, scores: scores, detectorConfidence: face.confidence, keypoints: face.keypoints)
     }
   }
 

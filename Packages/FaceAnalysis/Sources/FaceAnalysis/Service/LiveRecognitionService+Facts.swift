@@ -19,7 +19,7 @@ extension LiveRecognitionService {
           + "\(megaflops.formatted(.number.precision(.fractionLength(1)))) MFLOP a face"
       }
       facts.append(("Model", model))
-      facts.append(("Classes", recognizer.labels.joined(separator: ", ")))
+      facts.append(("Classes", EmotionRecognizer.labels.joined(separator: ", ")))
       facts.append(("Face detector", recognizer.detector.kind.displayName))
       facts.append(("Model files", files.emotionModel.deletingLastPathComponent().path))
     } catch {

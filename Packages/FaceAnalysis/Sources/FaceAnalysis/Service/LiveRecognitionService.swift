@@ -9,9 +9,6 @@ import Foundation
 /// loads the other detector's model on first use, and keeps it for the sessions after it. The
 /// emotion model is loaded once for all detectors.
 public final class LiveRecognitionService: RecognitionService, @unchecked Sendable {
-  /// fer's labels, in model order.
-  public let labels = EmotionRecognizer.labels
-
   private let modelDirectory: String?
   private let options: RecognitionOptions
   private let saver: FrameSaver
@@ -63,7 +60,7 @@ public final class LiveRecognitionService: RecognitionService, @unchecked Sendab
     if let shared {
       var recognizer = EmotionRecognizer(
         detector: try EmotionRecognizer.loadDetector(files: files), classifier: shared.classifier,
-        options: options, labels: shared.labels)
+        options: options)
       recognizer.threadsPerImage = shared.threadsPerImage
       made = recognizer
     } else {
@@ -79,10 +76,10 @@ public final class LiveRecognitionService: RecognitionService, @unchecked Sendab
 
   /// What the name points at, or why it will not do.
   public func inspect(source: String) -> SourceInspection {
-    guard let kind = FrameSources.kind(of: source) else {
+    guard let located = FrameSources.locate(source) else {
       return .invalid(reason: "nothing at \(source)")
     }
-    switch kind {
+    switch located.kind {
     case .image: return .valid(summary: "an image")
     case .folder: return .valid(summary: "a folder of images")
     case .list: return .valid(summary: "a list of inputs")

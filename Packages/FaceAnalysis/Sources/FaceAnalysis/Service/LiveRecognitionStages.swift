@@ -26,25 +26,9 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
     self.source = source
     self.load = load
     current = (detector, recognizer)
-    var slides: [String] = []
-    switch source {
-    case let video as VideoSource:
-      let rate = video.frameRate > 0 ? String(format: ", %g fps", video.frameRate) : ""
-      summary = "\(source.name) (\(source.kind.rawValue), \(video.width)x\(video.height)\(rate))"
-      let framesPerSecond = video.frameRate > 0 ? video.frameRate : nil
-      playback =
-        video.kind == .video
-        ? .video(framesPerSecond: framesPerSecond)
-        : .live(framesPerSecond: framesPerSecond, isCamera: video.kind == .camera)
-    case let folder as FolderSource:
-      slides = folder.files
-      summary = "\(source.name) (folder, \(folder.files.count) image\(folder.files.count == 1 ? "" : "s"))"
-      playback = .slideShow(count: folder.files.count)
-    default:
-      summary = "\(source.name) (\(source.kind.rawValue))"
-      playback = source.kind == .image ? .still : .video(framesPerSecond: nil)
-    }
-    self.slides = slides
+    summary = source.summary
+    playback = source.playback
+    slides = (source as? FolderSource)?.files ?? []
   }
 
   var detector: FaceDetectorKind { lock.withLock { current.kind } }

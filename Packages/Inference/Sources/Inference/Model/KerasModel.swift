@@ -9,7 +9,7 @@ import Foundation
 /// instance between threads and call ``predict(_:)`` from several at once.
 ///
 /// ```swift
-/// let model = try KerasModel(contentsOf: url, labels: ["angry", "disgust", ...])
+/// let model = try KerasModel(contentsOf: url, labels: classNames)  // one name per output class
 /// let probabilities = try model.predict(faces)  // [N, 64, 64, 1] -> [N, 7]
 /// ```
 public final class KerasModel: Sendable {

@@ -16,7 +16,9 @@ struct MainFlowEnvironment {
   var canOpen: @MainActor (DeepLink) -> Bool
 
   /// The key under which the last source is kept.
-  static let lastSourceKey = "main.lastSource"
+  nonisolated static let lastSourceKey = "main.lastSource"
+  /// The top-level key under which version 0.1 kept the last source.
+  nonisolated static let legacyLastSourceKey = "lastSource"
 
   /// Takes the services the flow needs from the app's environment.
   init(_ environment: FlowEnvironment) {

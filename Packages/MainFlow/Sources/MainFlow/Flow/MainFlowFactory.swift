@@ -38,6 +38,12 @@ public struct MainFlowFactory: FlowFactory {
   /// Whether the link names a place in this flow.
   public func canOpen(_ link: DeepLink) -> Bool { MainDestination(link) != nil }
 
+  /// Version 0.1's last source, `{"lastSource": "clip.mp4"}`.
+  public nonisolated static let legacyStateEntries: [LegacyStateEntry] = [
+    .flowValue(
+      legacyKey: MainFlowEnvironment.legacyLastSourceKey, key: MainFlowEnvironment.lastSourceKey)
+  ]
+
   /// A Vision screen is reopened as the picker suggesting its source.
   public func restorableLink(for link: DeepLink) -> DeepLink? { MainDestination(link)?.restored.link }
 

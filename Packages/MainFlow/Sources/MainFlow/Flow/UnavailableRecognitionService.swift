@@ -3,8 +3,6 @@ import FaceAnalysisInterface
 /// The recognition service of an app that provides none: every source is refused with the
 /// reason, so the flow still runs and says why Vision cannot.
 struct UnavailableRecognitionService: RecognitionService {
-  let labels: [String] = []
-
   func inspect(source: String) -> SourceInspection {
     .invalid(reason: Self.reason)
   }

@@ -81,7 +81,7 @@ final class VisionCoordinator: BaseCoordinator<VisionRun> {
   private func endRun() {
     guard let vision else { return }
     vision.input.stop()
-    lastRun = VisionRun(source: vision.source, tally: vision.input.tally, labels: environment.service.labels)
+    lastRun = VisionRun(source: vision.source, tally: vision.input.tally)
     self.vision = nil
   }
 

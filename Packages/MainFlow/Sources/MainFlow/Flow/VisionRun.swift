@@ -7,15 +7,13 @@ struct VisionRun: Equatable, Sendable {
   var source: String
   /// Frames, faces and emotions counted.
   var tally: RecognitionTally
-  /// The class names, in model order.
-  var labels: [String]
 
   /// `Last run: clip.mp4, 120 frames, 4 faces, mostly happy.`
   var note: String {
     let name = source.split(separator: "/").last.map(String.init) ?? source
     var parts = ["\(tally.frames) \(tally.frames == 1 ? "frame" : "frames")"]
     parts.append("\(tally.faces) \(tally.faces == 1 ? "face" : "faces")")
-    if let top = tally.shares(labels: labels).first { parts.append("mostly \(top.label)") }
+    if let top = tally.shares.first { parts.append("mostly \(top.emotion.rawValue)") }
     return "Last run: \(name), " + parts.joined(separator: ", ") + "."
   }
 }

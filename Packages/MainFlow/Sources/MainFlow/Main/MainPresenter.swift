@@ -1,3 +1,5 @@
+import FaceAnalysisInterface
+
 /// What the Main view tells its presenter.
 @MainActor
 protocol MainViewOutput: AnyObject {
@@ -29,8 +31,14 @@ final class MainPresenter: MainViewOutput, MainModuleInput {
 
   static let summary = [
     "Emotions finds the faces in a photo, a video or a camera feed and names the emotion on each: "
-      + "angry, disgust, fear, happy, sad, surprise or neutral. Everything runs on this machine."
+      + emotionNames + ". Everything runs on this machine."
   ]
+
+  /// Every ``Emotion``'s name in model order, as a sentence lists them (`…, surprise or neutral`).
+  private static var emotionNames: String {
+    let names = Emotion.allCases.map(\.rawValue)
+    return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+  }
 
   func viewDidLoad() { view?.show(summary: Self.summary, items: items, note: note) }
 

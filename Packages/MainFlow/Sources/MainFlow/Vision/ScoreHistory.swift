@@ -1,3 +1,5 @@
+import FaceAnalysisInterface
+
 /// The largest face's scores over the last seconds, for the sparkline: bounded by time and
 /// by count, so it stays small however long the stream runs.
 struct ScoreHistory: Equatable {
@@ -5,8 +7,8 @@ struct ScoreHistory: Equatable {
   struct Sample: Equatable {
     /// Seconds on the source's clock (or the wall clock for sources without one).
     var time: Double
-    /// The largest face's scores in model order, or `nil` when the frame had no face.
-    var scores: [Float]?
+    /// The largest face's scores, or `nil` when the frame had no face.
+    var scores: EmotionScores?
   }
 
   /// How far back the history reaches, in seconds.
@@ -23,7 +25,7 @@ struct ScoreHistory: Equatable {
 
   /// Adds a sample and forgets those older than ``span`` before it (all of them when time
   /// went backwards, as when a video starts again).
-  mutating func add(time: Double, scores: [Float]?) {
+  mutating func add(time: Double, scores: EmotionScores?) {
     if let last = samples.last, time < last.time { samples.removeAll() }
     samples.append(Sample(time: time, scores: scores))
     let oldest = time - span
@@ -33,12 +35,9 @@ struct ScoreHistory: Equatable {
     if samples.count > capacity { samples.removeFirst(samples.count - capacity) }
   }
 
-  /// The score of label `index` in each sample, 0 for frames without a face.
-  func values(of index: Int) -> [Double] {
-    samples.map { sample in
-      guard let scores = sample.scores, scores.indices.contains(index) else { return 0 }
-      return Double(scores[index])
-    }
+  /// The score of `emotion` in each sample, 0 for frames without a face.
+  func values(of emotion: Emotion) -> [Double] {
+    samples.map { sample in sample.scores.map { Double($0[emotion]) } ?? 0 }
   }
 
   /// Forgets everything.

@@ -53,7 +53,7 @@ final class VisionPresenter: VisionViewOutput, VisionModuleInput {
     self.service = service
     self.scheduler = scheduler
     self.clock = clock
-    state = VisionState(source: source, labels: service.labels)
+    state = VisionState(source: source)
   }
 
   deinit { session?.stop() }

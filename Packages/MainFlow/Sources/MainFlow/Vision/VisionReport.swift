@@ -28,8 +28,8 @@ enum VisionReport {
   }
 
   /// The closing line.
-  static func summary(_ tally: RecognitionTally, labels: [String]) -> String {
-    "summary: " + tally.description(labels: labels)
+  static func summary(_ tally: RecognitionTally) -> String {
+    "summary: " + tally.description
   }
 
 }

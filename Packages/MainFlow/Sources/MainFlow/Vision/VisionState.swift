@@ -31,17 +31,14 @@ struct VisionState: Sendable {
   /// What the run has counted so far: the frames shown to this screen, then, once the source
   /// ends, the session's own count of every frame recognised.
   var tally = RecognitionTally()
-  /// The class names, in model order.
-  let labels: [String]
   /// The face detector the session runs, once it says.
   var detector: FaceDetectorKind?
   /// The detector last asked for with `d`, until the session runs it or says it cannot.
   var requestedDetector: FaceDetectorKind?
 
   /// The state before the source opens.
-  init(source: String, labels: [String]) {
+  init(source: String) {
     self.source = source
-    self.labels = labels
   }
 
   /// Whether the source is a picture or a slide show, where frames per second mean nothing.
@@ -134,8 +131,8 @@ struct VisionState: Sendable {
       isPaused = false
       tally.dropped = max(tally.dropped, dropped)
       self.tally = tally
-      ending = ("finished · \(tally.description(labels: labels))", .normal)
-      return [.report(VisionReport.summary(tally, labels: labels))]
+      ending = ("finished · \(tally.description)", .normal)
+      return [.report(VisionReport.summary(tally))]
     case .failed(let message):
       hasEnded = true
       ending = (message, .error)

@@ -28,10 +28,10 @@ enum VisionViewModelBuilder {
       model.faces = frame.faces.map(VisionReport.describe)
       if let largest = frame.largestFace {
         model.scoreTitle = "Largest face: \(largest.caption)"
-        model.scores = zip(state.labels, largest.scores).map { BarChart.Entry($0, Double($1)) }
+        model.scores = largest.scores.all.map { BarChart.Entry($0.emotion.rawValue, Double($0.score)) }
         if !state.history.samples.isEmpty {
           model.trend = VisionViewModel.Trend(
-            label: largest.emotion, values: state.history.values(of: largest.topIndex))
+            label: largest.emotion.rawValue, values: state.history.values(of: largest.emotion))
         }
       } else {
         model.scoreTitle = "No face in this frame"
