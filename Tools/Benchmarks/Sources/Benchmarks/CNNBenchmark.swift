@@ -1,5 +1,5 @@
 import Foundation
-import Inference
+@_spi(Benchmarks) import Inference
 
 /// The emotion CNN alone: latency and faces per second at several batch sizes, GFLOPS and
 /// their share of a large sgemm's peak, and the time of each step of the plan.

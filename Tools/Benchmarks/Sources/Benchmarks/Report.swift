@@ -1,6 +1,6 @@
 import FaceAnalysis
 import Foundation
-import Inference
+@_spi(Benchmarks) import Inference
 
 /// The full benchmark: CNN, per-layer times, Haar and end to end, as text or one JSON object.
 struct Report {

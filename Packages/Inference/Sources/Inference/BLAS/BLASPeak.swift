@@ -15,6 +15,7 @@ extension BLASConfiguration {
   ///   - repeats: Products timed; the fastest one counts.
   /// - Returns: Billions of floating-point operations per second (0 when OpenBLAS cannot be
   ///   loaded).
+  @_spi(Benchmarks)
   public static func measurePeakGFLOPS(size: Int = 1536, threads: Int, repeats: Int = 5) -> Double {
     guard OpenBLAS.isLoaded else { return 0 }
     let previous = Int(copenblas_thread_count())

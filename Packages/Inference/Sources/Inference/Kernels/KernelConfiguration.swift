@@ -111,6 +111,7 @@ public enum KernelConfiguration {
   ///   - iterations: Rounds per thread; the default takes about 10 ms on a 4 GHz core.
   ///   - repeats: Runs timed; the fastest counts.
   /// - Returns: Billions of floating-point operations per second over all the threads.
+  @_spi(Benchmarks)
   public static func measurePeakGFLOPS(
     threads: Int, iterations: Int = 2_000_000, repeats: Int = 3
   ) -> Double {

@@ -2,6 +2,7 @@ import Dispatch
 
 /// The time of one model layer's matrix product alone: what no way of running the layer
 /// through `cblas_sgemm` can go below.
+@_spi(Benchmarks)
 public struct GEMMFloor: Sendable {
   /// The layer's name.
   public let name: String

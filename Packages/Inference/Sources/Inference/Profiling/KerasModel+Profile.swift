@@ -12,6 +12,7 @@ extension KerasModel {
   ///   - threads: As for ``predict(_:threads:)``.
   /// - Returns: One ``StepTiming`` per step, in execution order.
   /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
+  @_spi(Benchmarks)
   public func profile(
     _ batch: Tensor, threads: Int = KerasModel.defaultThreads
   ) throws(ModelError) -> [StepTiming] {

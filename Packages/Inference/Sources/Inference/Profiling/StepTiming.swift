@@ -2,6 +2,7 @@
 ///
 /// A step is one computing node of the optimised graph: a convolution with its folded
 /// BatchNormalization and fused activation counts as one step named after the convolution.
+@_spi(Benchmarks)
 public struct StepTiming: Sendable, Equatable {
   /// The Keras name of the layer the step computes, for example `conv2d_1`.
   public let name: String

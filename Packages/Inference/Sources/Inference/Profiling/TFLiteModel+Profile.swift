@@ -3,6 +3,7 @@ extension TFLiteModel {
   /// ``KerasModel/profile(_:threads:)`` does.
   ///
   /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
+  @_spi(Benchmarks)
   public func profile(
     _ batch: Tensor, threads: Int = KerasModel.defaultThreads
   ) throws(ModelError) -> [StepTiming] {

@@ -2,7 +2,7 @@ import Foundation
 import InferenceCKernels
 import Testing
 
-@testable import Inference
+@_spi(Benchmarks) @testable import Inference
 
 @Suite("Threads and BLAS configuration")
 struct ConcurrencyAndBLASTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Inference
+@_spi(Benchmarks) @testable import Inference
 
 @Suite("Threaded predictions and profiling")
 struct ThreadedPredictionTests {
