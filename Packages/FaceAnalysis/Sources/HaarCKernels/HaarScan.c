@@ -381,13 +381,19 @@ HAAR_AVX2 HAAR_INLINE __m256i corner8(const int32_t *table, long offset, const H
                                      lanes->positions, lanes->lowMask, 4);
 }
 
+/// One rectangle's sum in eight windows, from its four corner offsets (wrapping in 32 bits).
+HAAR_AVX2 HAAR_INLINE __m256i rectangle8_at(const int32_t *table, long first, long second, long third,
+                                            long fourth, const HaarLanes8 *lanes) {
+  __m256i a = corner8(table, first, lanes);
+  __m256i b = corner8(table, second, lanes);
+  __m256i c = corner8(table, third, lanes);
+  __m256i d = corner8(table, fourth, lanes);
+  return _mm256_add_epi32(_mm256_sub_epi32(_mm256_sub_epi32(a, b), c), d);
+}
+
 HAAR_AVX2 HAAR_INLINE __m256i rectangle8(const int32_t *table, const long *corners,
                                          const HaarLanes8 *lanes) {
-  __m256i a = corner8(table, corners[0], lanes);
-  __m256i b = corner8(table, corners[1], lanes);
-  __m256i c = corner8(table, corners[2], lanes);
-  __m256i d = corner8(table, corners[3], lanes);
-  return _mm256_add_epi32(_mm256_sub_epi32(_mm256_sub_epi32(a, b), c), d);
+  return rectangle8_at(table, corners[0], corners[1], corners[2], corners[3], lanes);
 }
 
 /// Four unsigned 32-bit values as doubles, exactly: flipped to signed, converted, shifted back.
@@ -427,14 +433,9 @@ HAAR_AVX2 HAAR_INLINE __m256 norm_factors8(const HaarLevel *level, const HaarInt
   return _mm256_insertf128_ps(_mm256_castps128_ps256(lowFactor), highFactor, 1);
 }
 
-/// All-ones in the lanes whose feature value falls below the threshold of stump `tree`.
 HAAR_AVX2 HAAR_INLINE __m256i packed_rectangle8(const int32_t *table, const int32_t *corners,
                                                 const HaarLanes8 *lanes) {
-  __m256i a = corner8(table, corners[0], lanes);
-  __m256i b = corner8(table, corners[1], lanes);
-  __m256i c = corner8(table, corners[2], lanes);
-  __m256i d = corner8(table, corners[3], lanes);
-  return _mm256_add_epi32(_mm256_sub_epi32(_mm256_sub_epi32(a, b), c), d);
+  return rectangle8_at(table, corners[0], corners[1], corners[2], corners[3], lanes);
 }
 
 /// `stump8` on a packed stump (`HaarLevel.stumps`).
@@ -455,6 +456,7 @@ HAAR_AVX2 HAAR_INLINE __m256 packed_stump8(const HaarStump *stump, const HaarInt
   return _mm256_cmp_ps(value, _mm256_set1_ps(stump->threshold), _CMP_LT_OQ);
 }
 
+/// All-ones in the lanes whose feature value falls below the threshold of stump `tree`.
 HAAR_AVX2 HAAR_INLINE __m256 stump8(const HaarLevel *level, const HaarIntegrals *integrals,
                                     const HaarLanes8 *lanes, __m256 factor, long tree) {
   if (level->stumps) return packed_stump8(level->stumps + tree, integrals, lanes, factor);

@@ -9,32 +9,32 @@
 /// query.feed(bytesRead)            // until query.isComplete or a timeout
 /// query.supportsKitty, query.supportsSixel, query.cellSize, query.otherInput
 /// ```
-public struct GraphicsQuery: Sendable {
+struct GraphicsQuery: Sendable {
   /// The id of the kitty query's picture.
   static let queryID = 31
 
   /// What to write: the kitty query, the cell-size report and DA1.
-  public static let request: [UInt8] = Array(
+  static let request: [UInt8] = Array(
     "\u{1B}_Gi=\(queryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c".utf8)
 
   /// Whether the kitty query was answered `OK`.
-  public private(set) var supportsKitty = false
+  private(set) var supportsKitty = false
   /// Whether DA1 listed sixel graphics (attribute 4).
-  public private(set) var supportsSixel = false
+  private(set) var supportsSixel = false
   /// The cell size in pixels from `CSI 6 ; height ; width t`, if the terminal said.
-  public private(set) var cellSize: Size?
+  private(set) var cellSize: Size?
   /// Whether the DA1 answer came (it comes last).
-  public private(set) var isComplete = false
+  private(set) var isComplete = false
   /// Bytes that were no answer (keys typed meanwhile), in order.
-  public private(set) var otherInput: [UInt8] = []
+  private(set) var otherInput: [UInt8] = []
 
   private var pending: [UInt8] = []
 
   /// Creates a query that has read nothing.
-  public init() {}
+  init() {}
 
   /// Reads bytes from the terminal, taking out the answers.
-  public mutating func feed(_ bytes: [UInt8]) {
+  mutating func feed(_ bytes: [UInt8]) {
     pending += bytes
     var index = 0
     while index < pending.count {
@@ -74,13 +74,13 @@ public struct GraphicsQuery: Sendable {
   }
 
   /// The bytes that were no answer, taken out: keys to hand on.
-  public mutating func takeOtherInput() -> [UInt8] {
+  mutating func takeOtherInput() -> [UInt8] {
     defer { otherInput = [] }
     return otherInput
   }
 
   /// Gives up waiting: an unfinished sequence held back counts as keys.
-  public mutating func flush() -> [UInt8] {
+  mutating func flush() -> [UInt8] {
     otherInput += pending
     pending = []
     return takeOtherInput()
@@ -116,7 +116,7 @@ public struct GraphicsQuery: Sendable {
 
   /// The graphics to use: kitty when it answered, sixel when DA1 lists it and `canSixel`,
   /// half blocks otherwise.
-  public func choice(canSixel: Bool) -> TerminalGraphics {
+  func choice(canSixel: Bool) -> TerminalGraphics {
     if supportsKitty { return .kitty }
     if supportsSixel, canSixel { return .sixel }
     return .blocks

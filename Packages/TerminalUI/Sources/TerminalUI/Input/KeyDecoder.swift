@@ -11,20 +11,20 @@
 /// decoder.decode([0x1B])                   // [] — maybe the start of a sequence
 /// decoder.flush()                          // [.escape]
 /// ```
-public struct KeyDecoder: Sendable {
+struct KeyDecoder: Sendable {
   /// How long to wait after a lone Esc before deciding it is the Esc key.
-  public static let escapeTimeout: Duration = .milliseconds(40)
+  static let escapeTimeout: Duration = .milliseconds(40)
 
   private var pending: [UInt8] = []
 
   /// Creates a decoder with nothing pending.
-  public init() {}
+  init() {}
 
   /// Whether an incomplete sequence is waiting for more bytes.
-  public var hasPending: Bool { !pending.isEmpty }
+  var hasPending: Bool { !pending.isEmpty }
 
   /// Decodes `bytes` after whatever was pending.
-  public mutating func decode(_ bytes: [UInt8]) -> [Key] {
+  mutating func decode(_ bytes: [UInt8]) -> [Key] {
     pending += bytes
     var keys: [Key] = []
     var index = 0
@@ -39,7 +39,7 @@ public struct KeyDecoder: Sendable {
 
   /// Decodes what is pending as if no more bytes will follow: a lone Esc becomes
   /// ``Key/escape``, and an unfinished UTF-8 character is dropped.
-  public mutating func flush() -> [Key] {
+  mutating func flush() -> [Key] {
     var keys: [Key] = []
     var index = 0
     while index < pending.count {

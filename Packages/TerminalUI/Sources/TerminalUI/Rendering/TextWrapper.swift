@@ -1,10 +1,10 @@
 /// Word-wraps text to a width in terminal columns.
-public enum TextWrapper {
+enum TextWrapper {
   /// Wraps `text` to lines of at most `width` columns.
   ///
   /// Newlines start a new line, and an empty line is kept as a paragraph break. Words break
   /// at spaces; a word longer than the width is cut. Wide characters count as two columns.
-  public static func wrap(_ text: String, width: Int) -> [String] {
+  static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
