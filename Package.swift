@@ -16,7 +16,6 @@ let package = Package(
   dependencies: [
     .package(path: "Packages/Navigation"),
     .package(path: "Packages/TerminalUI"),
-    .package(path: "Packages/Inference"),
     .package(path: "Packages/FaceAnalysis"),
   ] + flows.map { .package(path: "Packages/\($0)") },
   targets: [
@@ -27,7 +26,6 @@ let package = Package(
         .product(name: "Navigation", package: "Navigation"),
         .product(name: "TerminalUI", package: "TerminalUI"),
         .product(name: "TerminalUISixel", package: "TerminalUI"),
-        .product(name: "Inference", package: "Inference"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
       ] + flows.map { .product(name: $0, package: $0) },
       path: "App/EmotionsApp",

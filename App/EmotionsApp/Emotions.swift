@@ -1,5 +1,5 @@
+import FaceAnalysis
 import Foundation
-import Inference
 import Navigation
 import TerminalUI
 
@@ -42,7 +42,7 @@ public enum Emotions {
   /// a command the app's flows cannot carry out: a link given with `--open` that no flow opens.
   @MainActor
   static func check(_ command: Command) throws(UsageError) {
-    if let problem = KernelConfiguration.environmentProblem { throw UsageError(problem) }
+    if let problem = ComputeRuntime.environmentProblem { throw UsageError(problem) }
     guard case .interactive(let options) = command else { return }
     let plugins = FlowPlugins.declarations()
     guard plugins.home != nil else { throw UsageError("this build of emotions has no flows to show") }
@@ -65,7 +65,7 @@ public enum Emotions {
       // The BLAS line names the kernels OpenBLAS runs and who chose them; the next, the
       // instruction set of the app's own kernels (EMOTIONS_CPU caps it).
       _ = StandardStreams.process.printLine(
-        "emotions \(version)\nBLAS: \(BLASConfiguration.current)\nKernels: \(KernelConfiguration.summary)")
+        "emotions \(version)\nBLAS: \(ComputeRuntime.blas)\nKernels: \(ComputeRuntime.kernels)")
     case .routes(let format):
       _ = StandardStreams.process.printLine(RoutesCommand.render(format))
     case .detect(let options):

@@ -26,8 +26,8 @@ extension LiveRecognitionService {
       facts.append(("Model", error.description))
     }
     facts += Self.modelLicences
-    facts.append(("BLAS", BLASConfiguration.current.description))
-    facts.append(("Kernels", KernelConfiguration.summary))
+    facts.append(("BLAS", ComputeRuntime.blas))
+    facts.append(("Kernels", ComputeRuntime.kernels))
     return facts
   }
 
