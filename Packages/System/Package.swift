@@ -1,12 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// POSIX once, for every other package: the EINTR-safe syscall helper, file descriptors,
-/// child processes, atomic files, and the process's cleanup on its exit paths. A leaf: it
+/// POSIX once, for every other package: the syscall helper that retries interrupted calls,
+/// file descriptors, child processes, atomic files, and the process's cleanup on its exit paths. A leaf: it
 /// depends on nothing of ours.
 let package = Package(
   name: "System",
-  platforms: [.macOS(.v15)],
   products: [
     .library(name: "System", targets: ["System"]),
     // The tests' child processes: deadlines, pipes read to the end, ended on the way out.

@@ -179,7 +179,6 @@ short csystem_spawn_new_session_flag(void) { return POSIX_SPAWN_SETSID; }
 
 void csystem_stop_process(void) { raise(SIGSTOP); }
 
-int csystem_set_controlling_terminal(int fd) { return ioctl(fd, TIOCSCTTY, 0); }
 
 int csystem_set_pipe_capacity(int fd, int bytes) { return fcntl(fd, F_SETPIPE_SZ, bytes); }
 

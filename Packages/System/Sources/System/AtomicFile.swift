@@ -34,20 +34,22 @@ public enum AtomicFile {
     return reason
   }
 
-  /// Writes `bytes` to `path` atomically (see ``write(to:replacing:_:)``), the file created
-  /// with `mode`.
+  /// Writes `bytes` to `path` atomically (see ``write(to:replacing:_:)``), the temporary file
+  /// created with `mode` (less the umask); throws the failing call's ``Errno``, which is
+  /// ``Errno/fileExists`` when `replacing` is false and a file has the name.
   public static func write(
     _ bytes: some Collection<UInt8>, to path: String, replacing: Bool = true, mode: mode_t = 0o644
-  ) -> String? {
-    write(to: path, replacing: replacing) { temporary in
-      do throws(Errno) {
-        let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
-        defer { file.close() }
-        try file.writeAll(bytes)
-        return nil
-      } catch {
-        return error.description
-      }
+  ) throws(Errno) {
+    let temporary = temporaryPath(for: path)
+    do throws(Errno) {
+      let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+      defer { file.close() }
+      try file.writeAll(bytes)
+      try file.synchronize()
+      try place(temporary, path, replacing: replacing)
+    } catch {
+      unlink(temporary)
+      throw error
     }
   }
 
@@ -65,23 +67,31 @@ public enum AtomicFile {
 
   /// Renames `temporary` to `path`, or, when not `replacing`, links it there (which fails
   /// rather than replace a file, whatever appeared meanwhile) and removes the temporary name.
-  /// Returns the reason of a failure; the temporary file is left for the caller then.
+  /// Returns the reason of a failure (``existsReason`` for a name taken); the temporary file is
+  /// left for the caller then.
   public static func moveIntoPlace(_ temporary: String, _ path: String, replacing: Bool) -> String? {
+    do throws(Errno) {
+      try place(temporary, path, replacing: replacing)
+      return nil
+    } catch {
+      return !replacing && error == .fileExists ? existsReason : error.description
+    }
+  }
+
+  private static func place(_ temporary: String, _ path: String, replacing: Bool) throws(Errno) {
     if replacing {
-      return rename(temporary, path) == 0 ? nil : Errno.current.description
+      try syscall { rename(temporary, path) }
+      return
     }
     if link(temporary, path) == 0 {
       unlink(temporary)
-      return nil
+      return
     }
     let code = errno
-    if code == EEXIST { return existsReason }
     // A file system without hard links (FAT): the check and the rename are as close as it allows.
-    guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP else {
-      return Errno(code).description
-    }
+    guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP else { throw Errno(code) }
     var info = stat()
-    if lstat(path, &info) == 0 { return existsReason }
-    return rename(temporary, path) == 0 ? nil : Errno.current.description
+    if lstat(path, &info) == 0 { throw Errno.fileExists }
+    try syscall { rename(temporary, path) }
   }
 }

@@ -46,14 +46,20 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let input = folder + "/input.jpg"
     _ = FileManager.default.createFile(atPath: input, contents: Data("the input".utf8))
-    #expect(AtomicFile.write(Array("new".utf8), to: input, replacing: false) == AtomicFile.existsReason)
+    #expect(throws: Errno.fileExists) { try AtomicFile.write(Array("new".utf8), to: input, replacing: false) }
+    #expect(
+      AtomicFile.write(to: input, replacing: false) {
+        FileManager.default.createFile(atPath: $0, contents: nil) ? nil : "no"
+      } == AtomicFile.existsReason)
     #expect(FileManager.default.contents(atPath: input) == Data("the input".utf8))
     #expect(contents(folder) == ["input.jpg"])
     // A dangling symbolic link is a name taken too.
     symlink(folder + "/nowhere", folder + "/link")
-    #expect(
-      AtomicFile.write(Array("new".utf8), to: folder + "/link", replacing: false) == AtomicFile.existsReason)
-    #expect(AtomicFile.write(Array("new".utf8), to: input, replacing: true) == nil)
+    #expect(throws: Errno.fileExists) {
+      try AtomicFile.write(Array("new".utf8), to: folder + "/link", replacing: false)
+    }
+    #expect(contents(folder) == ["input.jpg", "link"])
+    try AtomicFile.write(Array("new".utf8), to: input, replacing: true)
     #expect(FileManager.default.contents(atPath: input) == Data("new".utf8))
   }
 

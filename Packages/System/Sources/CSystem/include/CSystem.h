@@ -50,10 +50,6 @@ int csystem_open_pty(int *primary, int *secondary, char *name, unsigned long nam
 /// cannot see because glibc declares it only for _GNU_SOURCE.
 short csystem_spawn_new_session_flag(void);
 
-/// Makes `fd` the controlling terminal of the calling process (which must be a session
-/// leader). Returns 0 on success, -1 with errno set.
-int csystem_set_controlling_terminal(int fd);
-
 /// Sets the capacity of the pipe `fd` (F_SETPIPE_SZ, a GNU extension Swift cannot see).
 /// Returns the new capacity, or -1 with errno set.
 int csystem_set_pipe_capacity(int fd, int bytes);
