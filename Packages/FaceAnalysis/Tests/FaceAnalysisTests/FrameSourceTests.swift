@@ -1,4 +1,5 @@
 import Foundation
+import System
 import Testing
 
 @testable import FaceAnalysis
@@ -103,7 +104,7 @@ struct FrameSourceTests {
     #expect(Self.exists(first))
     closed.close()
     #expect(!Self.exists(first))
-    #expect(!ChildProcesses.running.contains(first))
+    #expect(!ProcessCleanup.runningChildren.contains(first))
     #expect(try closed.next() == nil)
     // Released without close.
     var released: VideoSource? = try VideoSource(input: path, kind: .video)
@@ -122,7 +123,7 @@ struct FrameSourceTests {
     let abandoned = try VideoSource(input: path, kind: .video)
     _ = try abandoned.next()
     let fourth = try #require(abandoned.processIdentifier)
-    ChildProcesses.terminateAll()
+    ProcessCleanup.terminateChildren()
     #expect(!Self.exists(fourth))
   }
 
