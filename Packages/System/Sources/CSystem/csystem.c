@@ -180,6 +180,8 @@ short csystem_spawn_new_session_flag(void) { return POSIX_SPAWN_SETSID; }
 void csystem_stop_process(void) { raise(SIGSTOP); }
 
 
+int csystem_pipe(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
+
 int csystem_set_pipe_capacity(int fd, int bytes) { return fcntl(fd, F_SETPIPE_SZ, bytes); }
 
 int csystem_wait_until_exited(pid_t pid) {

@@ -28,8 +28,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// A new pipe whose two ends close on exec: `(read, write)`.
   public static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
     var ends: [Int32] = [-1, -1]
-    try syscall { systemPipe(&ends) }
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    try syscall { csystem_pipe(&ends) }
     return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
   }
 

@@ -45,6 +45,19 @@ import Testing
     #expect(bytes.count < 300_000)
   }
 
+  @Test func pipesAndOpenedFilesCloseOnExec() throws {
+    let (reader, writer) = try FileDescriptor.pipe()
+    defer {
+      reader.close()
+      writer.close()
+    }
+    let file = try FileDescriptor.open("/dev/null", O_RDONLY)
+    defer { file.close() }
+    for descriptor in [reader, writer, file] {
+      #expect(fcntl(descriptor.rawValue, F_GETFD) & FD_CLOEXEC != 0)
+    }
+  }
+
   @Test func openReportsTheErrno() {
     #expect(throws: Errno.noSuchFile) { try FileDescriptor.open("/nonexistent/file", O_RDONLY) }
   }

@@ -50,6 +50,11 @@ int csystem_open_pty(int *primary, int *secondary, char *name, unsigned long nam
 /// cannot see because glibc declares it only for _GNU_SOURCE.
 short csystem_spawn_new_session_flag(void);
 
+/// Makes a pipe whose two ends close on exec from the start (pipe2 with O_CLOEXEC), so a
+/// child spawned by another thread at the same moment cannot inherit them. Returns 0, or -1
+/// with errno set.
+int csystem_pipe(int ends[2]);
+
 /// Sets the capacity of the pipe `fd` (F_SETPIPE_SZ, a GNU extension Swift cannot see).
 /// Returns the new capacity, or -1 with errno set.
 int csystem_set_pipe_capacity(int fd, int bytes);
