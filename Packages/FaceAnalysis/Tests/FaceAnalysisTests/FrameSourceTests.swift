@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import System
 import Testing
 
@@ -234,19 +235,12 @@ struct FrameSourceTests {
 }
 
 /// Notes collected from a frame source.
-final class NoteCollector: @unchecked Sendable {
-  private let lock = NSLock()
-  private var notes: [String] = []
+final class NoteCollector: Sendable {
+  private let notes = Mutex<[String]>([])
 
   func add(_ note: String) {
-    lock.lock()
-    notes.append(note)
-    lock.unlock()
+    notes.withLock { $0.append(note) }
   }
 
-  var all: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return notes
-  }
+  var all: [String] { notes.withLock { $0 } }
 }
