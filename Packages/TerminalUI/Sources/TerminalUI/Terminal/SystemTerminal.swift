@@ -182,19 +182,10 @@ public final class SystemTerminal: TerminalDevice {
     exit(status)
   }
 
-  /// Writes `text` and a newline to standard error, for messages outside the run loop.
+  /// Writes `text` and a newline to standard error, for messages outside the run loop; stops
+  /// quietly when it cannot.
   public static func printError(_ text: String) {
-    let bytes = Array((text + "\n").utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let result = bytes.withUnsafeBytes { buffer in
-        callReturningErrno {
-          systemWrite(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        }
-      }
-      guard case .success(let written) = result, written > 0 else { return }
-      offset += written
-    }
+    try? FileDescriptor.standardError.writeAll(text + "\n")
   }
 
   private func readInput() -> [DeviceEvent] {
