@@ -14,6 +14,7 @@ let package = Package(
     .executable(name: "emotions", targets: ["App"])
   ],
   dependencies: [
+    .package(path: "Packages/System"),
     .package(path: "Packages/Navigation"),
     .package(path: "Packages/TerminalUI"),
     .package(path: "Packages/FaceAnalysis"),
@@ -27,6 +28,7 @@ let package = Package(
         .product(name: "TerminalUI", package: "TerminalUI"),
         .product(name: "TerminalUISixel", package: "TerminalUI"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
+        .product(name: "System", package: "System"),
       ] + flows.map { .product(name: $0, package: $0) },
       path: "App/EmotionsApp",
       plugins: ["EmotionsFlowRegistry"]
@@ -45,6 +47,7 @@ let package = Package(
         "EmotionsApp",
         .product(name: "NavigationTesting", package: "Navigation"),
         .product(name: "TerminalUITesting", package: "TerminalUI"),
+        .product(name: "SystemTesting", package: "System"),
       ],
       path: "Tests/AppTests"
     ),

@@ -11,7 +11,8 @@ let package = Package(
     .library(name: "FaceAnalysisTesting", targets: ["FaceAnalysisTesting"]),
   ],
   dependencies: [
-    .package(path: "../Inference")
+    .package(path: "../Inference"),
+    .package(path: "../System"),
   ],
   targets: [
     .systemLibrary(
@@ -43,10 +44,13 @@ let package = Package(
         "CLibXML2Shims",
         "HaarCKernels",
         .product(name: "Inference", package: "Inference"),
+        .product(name: "System", package: "System"),
       ]
     ),
     .testTarget(
-      name: "FaceAnalysisTests", dependencies: ["FaceAnalysis", "FaceAnalysisTesting"], exclude: ["Fixtures"]),
+      name: "FaceAnalysisTests",
+      dependencies: ["FaceAnalysis", "FaceAnalysisTesting", .product(name: "System", package: "System")],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

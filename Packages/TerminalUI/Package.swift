@@ -13,7 +13,8 @@ let package = Package(
     .executable(name: "TerminalUIDemo", targets: ["TerminalUIDemo"]),
   ],
   dependencies: [
-    .package(path: "../Navigation")
+    .package(path: "../Navigation"),
+    .package(path: "../System"),
   ],
   targets: [
     .target(name: "TerminalUICShims"),
@@ -22,10 +23,12 @@ let package = Package(
       dependencies: [
         "TerminalUICShims",
         .product(name: "Navigation", package: "Navigation"),
+        .product(name: "System", package: "System"),
       ],
       linkerSettings: [.linkedLibrary("m")]
     ),
-    .target(name: "TerminalUITesting", dependencies: ["TerminalUI", "TerminalUICShims"]),
+    .target(
+      name: "TerminalUITesting", dependencies: ["TerminalUI", .product(name: "System", package: "System")]),
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
     .target(name: "TerminalUISixel", dependencies: ["TerminalUI", "CSixel"]),
     .executableTarget(

@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import SystemTesting
 import Testing
 
 @testable import EmotionsApp

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemTesting
 
 /// The real `emotions` binary in line mode: commands written to a pipe on its standard input,
 /// its standard output and error collected together, as a script would drive it.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemTesting
 import Testing
 
 @testable import EmotionsApp

@@ -1,4 +1,5 @@
 import Foundation
+import SystemTesting
 
 /// ffprobe, ffmpeg and Python run as the tests' independent judges of what `detect` wrote.
 enum MediaTools {

@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import SystemTesting
 import TerminalUI
 import TerminalUITesting
 import Testing

@@ -1,9 +1,10 @@
 import FaceAnalysis
 import Foundation
+import SystemTesting
 import Testing
 
 /// An X server of our own (Xvfb) for a real terminal, ended when released.
-final class VirtualDisplay: @unchecked Sendable {
+final class VirtualDisplay: Sendable {
   let name: String
   let width = 1280
   let height = 800

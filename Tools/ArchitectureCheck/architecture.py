@@ -17,18 +17,27 @@ from pathlib import Path
 # own name gets the `*Flow` arrows plus its own. A flow may use FaceAnalysis's interface
 # product only: `flow-c-closure` fails a flow that links its C libraries.
 ALLOWED_DEPENDENCIES: dict[str, set[str]] = {
-    "App": {"*Flow", "Navigation", "TerminalUI", "FaceAnalysis", "Inference"},
+    "App": {"*Flow", "Navigation", "TerminalUI", "FaceAnalysis", "Inference", "System"},
     "*Flow": {"Navigation", "TerminalUI", "FaceAnalysis"},
-    "TerminalUI": {"Navigation"},
-    "FaceAnalysis": {"Inference"},
+    "TerminalUI": {"Navigation", "System"},
+    "FaceAnalysis": {"Inference", "System"},
     "Inference": set(),
     "Navigation": set(),
+    "System": set(),
 }
 
-# The C targets a flow may reach in the packages it builds on: TerminalUI's libc shim. Any
+# The C targets a flow may reach in the packages it builds on: TerminalUI's and System's libc
+# shims. Any
 # other C or system-library target of TerminalUI (such as CSixel, behind the TerminalUISixel
 # product that only the app links) is as forbidden in a flow's closure as another package's.
-FLOW_C_TARGETS = {("TerminalUI", "TerminalUICShims")}
+FLOW_C_TARGETS = {("TerminalUI", "TerminalUICShims"), ("System", "CSystem")}
+
+# DESIGN section 2: only System spawns processes and retries interrupted calls. A call that
+# starts a program, and any use of EINTR in code (comments and strings aside), outside it.
+SYSTEM_PACKAGE = "System"
+SPAWNS = re.compile(r"\b(posix_spawnp?|fork|vfork|exec[lv]p?e?|popen)\s*\(|\bProcess\s*\(\s*\)")
+RETRIES = re.compile(r"\bEINTR\b")
+SYSTEM_CALL_SUFFIXES = (".swift", ".c", ".h", ".cc", ".cpp")
 
 # DESIGN section 2: only Inference imports the C libraries.
 C_LIBRARIES = {"COpenBLAS": "Inference", "CHDF5": "Inference"}
@@ -57,6 +66,7 @@ RULES = (
     "dependency-direction",
     "flow-c-closure",
     "c-library-import",
+    "system-calls",
     "module-navigation",
     "module-knows-module",
     "flow-owned-key",
@@ -190,6 +200,29 @@ class Checker:
                         self.report(
                             "c-library-import", path, number,
                             f"{package.name} imports {module}; only {allowed} imports the C libraries")
+
+    def check_system_calls(self) -> None:
+        for package in self.packages:
+            if package.name == SYSTEM_PACKAGE:
+                continue
+            folders = ("App", "Tests") if package.name == "App" else ("Sources", "Tests")
+            for folder in folders:
+                for path in sorted((package.path / folder).rglob("*")):
+                    if path.suffix not in SYSTEM_CALL_SUFFIXES or ".build" in path.relative_to(package.path).parts:
+                        continue
+                    for number, line in enumerate(code_lines(path.read_text()), start=1):
+                        spawn, retry = SPAWNS.search(line), RETRIES.search(line)
+                        if spawn:
+                            self.report(
+                                "system-calls", path, number,
+                                f"{package.name} starts a process with `{spawn.group(0).rstrip('( ')}`; only "
+                                "System spawns processes: use its Subprocess (SystemTesting's ChildProcess "
+                                "in tests)")
+                        if retry:
+                            self.report(
+                                "system-calls", path, number,
+                                f"{package.name} handles EINTR itself; only System retries interrupted calls: "
+                                "use its `syscall { … }`")
 
     def check_dependencies(self) -> None:
         names = {p.name for p in self.packages}
@@ -410,6 +443,7 @@ class Checker:
     def run(self) -> int:
         self.timed("read manifests (swift package dump-package)", self.discover)
         self.timed("imports", self.check_imports)
+        self.timed("system calls", self.check_system_calls)
         self.timed("dependencies", self.check_dependencies)
         self.timed("flow closures", self.check_flow_closures)
         self.timed("modules", self.check_modules)

@@ -14,6 +14,7 @@ let package = Package(
     .package(path: "../../Packages/Inference"),
     .package(path: "../../Packages/FaceAnalysis"),
     .package(path: "../../Packages/TerminalUI"),
+    .package(path: "../../Packages/System"),
   ],
   targets: [
     .executableTarget(
@@ -23,6 +24,7 @@ let package = Package(
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
         .product(name: "TerminalUI", package: "TerminalUI"),
         .product(name: "TerminalUISixel", package: "TerminalUI"),
+        .product(name: "System", package: "System"),
       ]
     )
   ],

@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import System
 
 /// Where `detect --annotate <out>` writes the frames it analysed, each face boxed and
 /// labelled by ``FrameAnnotator`` (the drawing of the Vision screen's saved PNG).

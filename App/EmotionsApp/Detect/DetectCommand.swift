@@ -1,6 +1,7 @@
 import FaceAnalysis
 import Foundation
 import Synchronization
+import System
 
 /// `emotions detect <path>...`: faces and emotions of images, folders, videos and cameras,
 /// as a table or JSON lines.

@@ -1,6 +1,6 @@
-import FaceAnalysis
 import Foundation
 import Synchronization
+import System
 
 /// While `detect --annotate` writes: SIGINT, SIGTERM and SIGHUP ask the detect loop to stop
 /// after the frames in hand (``pendingSignal``); the loop removes the unfinished video, with a
@@ -30,8 +30,8 @@ enum InterruptCleanup {
             received.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing).exchanged
           else { return }
           DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-            ChildProcesses.terminateAll()
-            for path in PartialOutputs.removeAll() {
+            ProcessCleanup.terminateChildren()
+            for path in ProcessCleanup.removePartialFiles() {
               streams.printError("--annotate \(path): interrupted; the unfinished video was removed")
             }
             end(by: number)
@@ -45,12 +45,6 @@ enum InterruptCleanup {
 
   /// Ends the process by `number` with its default action, as if it had not been caught.
   static func end(by number: Int32) -> Never {
-    signal(number, SIG_DFL)
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, number)
-    pthread_sigmask(SIG_UNBLOCK, &set, nil)
-    raise(number)
-    exit(128 + number)
+    ProcessSignals.end(by: number)
   }
 }

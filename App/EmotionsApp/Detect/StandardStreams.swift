@@ -1,4 +1,5 @@
 import Foundation
+import System
 
 /// Where a command writes: the process's standard output and error, or, in tests, any two
 /// descriptors. Writing never traps: a closed pipe (`emotions detect … | head -1`) is
@@ -38,17 +39,8 @@ struct StandardStreams: Sendable {
   /// Whether the errors go to a terminal.
   var isErrorTerminal: Bool { isatty(errors) == 1 }
 
-  /// Writes all of `text`, retrying after interruptions; false on any other error.
+  /// Writes all of `text`; false when it could not (the reader has gone).
   private func write(_ text: String, to descriptor: Int32) -> Bool {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      bytes = bytes.dropFirst(written)
-    }
-    return true
+    (try? FileDescriptor(rawValue: descriptor).writeAll(text)) != nil
   }
 }

@@ -1,6 +1,7 @@
 import FaceAnalysis
 import Foundation
 import Navigation
+import System
 import TerminalUI
 
 /// The terminal app: builds the router, the run loop, the flows and the application
@@ -18,7 +19,7 @@ enum InteractiveSession {
     session.start(options: options)
     app.runAndExit(program: "emotions") {
       session.coordinator.closeAllFlows()
-      ChildProcesses.terminateAll()
+      ProcessCleanup.terminateChildren()
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import System
 
 /// Reads and writes ``AppState`` as `state.json`, atomically.
 ///
@@ -59,22 +60,13 @@ struct AppStateStore: Sendable {
   /// `Data(contentsOf:)` leaks its buffer on an empty file). Stops after 1 MiB and a byte,
   /// enough for ``decode(_:path:)`` to refuse a larger file.
   static func contents(ofFile path: String) -> Result<Data, POSIXError> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
-    defer { close(descriptor) }
-    let limit = (1 << 20) + 1
-    var data = Data()
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while data.count < limit {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
-      }
-      data.append(contentsOf: chunk[..<count])
+    do throws(Errno) {
+      let file = try FileDescriptor.open(path, O_RDONLY)
+      defer { file.close() }
+      return .success(Data(try file.readAll(limit: 1 << 20)))
+    } catch {
+      return .failure(POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO))
     }
-    return .success(data)
   }
 
   /// Reads the state from the bytes of a state file named `path`, with what older versions
@@ -104,15 +96,10 @@ struct AppStateStore: Sendable {
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let data = try Self.encode(state)
-    let temporary = folder.appendingPathComponent(".state-\(ProcessInfo.processInfo.processIdentifier).tmp")
-    do {
-      try data.write(to: temporary)
-      if rename(temporary.path, fileURL.path) != 0 {
-        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-      }
+    do throws(Errno) {
+      try AtomicFile.write(data, to: fileURL.path, mode: 0o666)
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw error
+      throw POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO)
     }
   }
 

@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import System
 import Testing
 
 @testable import FaceAnalysis
@@ -145,7 +147,7 @@ struct FrameSourceTests {
     #expect(Self.exists(first))
     closed.close()
     #expect(!Self.exists(first))
-    #expect(!ChildProcesses.running.contains(first))
+    #expect(!ProcessCleanup.runningChildren.contains(first))
     #expect(try closed.next() == nil)
     // Released without close.
     var released: VideoSource? = try VideoSource(input: path, kind: .video)
@@ -164,7 +166,7 @@ struct FrameSourceTests {
     let abandoned = try VideoSource(input: path, kind: .video)
     _ = try abandoned.next()
     let fourth = try #require(abandoned.processIdentifier)
-    ChildProcesses.terminateAll()
+    ProcessCleanup.terminateChildren()
     #expect(!Self.exists(fourth))
   }
 
@@ -279,19 +281,12 @@ struct FrameSourceTests {
 }
 
 /// Notes collected from a frame source.
-final class NoteCollector: @unchecked Sendable {
-  private let lock = NSLock()
-  private var notes: [String] = []
+final class NoteCollector: Sendable {
+  private let notes = Mutex<[String]>([])
 
   func add(_ note: String) {
-    lock.lock()
-    notes.append(note)
-    lock.unlock()
+    notes.withLock { $0.append(note) }
   }
 
-  var all: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return notes
-  }
+  var all: [String] { notes.withLock { $0 } }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FaceAnalysis
@@ -151,11 +152,10 @@ import Testing
 }
 
 /// Booleans added from several threads.
-private final class LockedResults: @unchecked Sendable {
-  private let lock = NSLock()
-  private var values: [Bool] = []
+private final class LockedResults: Sendable {
+  private let values = Mutex<[Bool]>([])
 
-  func add(_ value: Bool) { lock.withLock { values.append(value) } }
+  func add(_ value: Bool) { values.withLock { $0.append(value) } }
 
-  var all: [Bool] { lock.withLock { values } }
+  var all: [Bool] { values.withLock { $0 } }
 }

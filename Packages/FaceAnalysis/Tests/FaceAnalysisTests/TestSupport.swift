@@ -1,4 +1,5 @@
 import Foundation
+import System
 import Testing
 
 @testable import FaceAnalysis
@@ -88,7 +89,7 @@ enum SharedCascade {
   }
 }
 
-/// Keeps `ChildProcesses.terminateAll()`, which ends every ffmpeg child of the process, from
+/// Keeps `ProcessCleanup.terminateChildren()`, which ends every ffmpeg child of the process, from
 /// ending the children of tests running beside it: tests that start children hold the gate
 /// shared, the one that ends them all holds it alone.
 enum ChildProcessGate {

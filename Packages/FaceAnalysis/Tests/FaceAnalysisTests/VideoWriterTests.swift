@@ -1,4 +1,5 @@
 import Foundation
+import System
 import Testing
 
 @testable import FaceAnalysis
@@ -63,9 +64,9 @@ struct VideoWriterTests {
     writer.cancel()
     #expect(writer.processIdentifier == nil)
     #expect(kill(pid, 0) != 0, "ffmpeg is gone and reaped")
-    #expect(!ChildProcesses.running.contains(pid))
+    #expect(!ProcessCleanup.runningChildren.contains(pid))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
-    #expect(!PartialOutputs.pending.contains(folder + "/gone.mp4"))
+    #expect(!ProcessCleanup.pendingPartialFiles.contains(folder + "/gone.mp4"))
   }
 
   @Test func aWriterReleasedUnfinishedLeavesNothing() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import TerminalUICShims
+import System
 
 /// A program running under one or two pseudo-terminals, for tests of what it does to a real
 /// terminal: raw mode, the alternate screen, signals, restoring the settings.
@@ -22,21 +22,8 @@ public final class PseudoTerminalSession {
     case pipedInput
   }
 
-  /// How the child ended.
-  public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
-    /// It exited with this status.
-    case exited(Int32)
-    /// This signal ended it.
-    case signaled(Int32)
-
-    /// `exited(0)` or `signaled(15)`.
-    public var description: String {
-      switch self {
-      case .exited(let code): "exited(\(code))"
-      case .signaled(let signal): "signaled(\(signal))"
-      }
-    }
-  }
+  /// How the child ended: `.exited(code)` or `.signaled(number)`.
+  public typealias ExitStatus = System.ExitStatus
 
   /// Why the session could not start or a wait gave up.
   public struct Failure: Error, CustomStringConvertible {
@@ -69,9 +56,9 @@ public final class PseudoTerminalSession {
   private var inputSecondary: Int32 = -1
   private var outputPrimary: Int32 = -1
   private var outputSecondary: Int32 = -1
-  private var pipeWrite: Int32 = -1
+  private var child: Subprocess?
   /// The child's process id.
-  public private(set) var pid: pid_t = 0
+  public var pid: pid_t { child?.pid ?? 0 }
   private var output: [UInt8] = []
   private var exitStatus: ExitStatus?
   /// The input terminal's settings before the child started.
@@ -92,71 +79,46 @@ public final class PseudoTerminalSession {
     limit: Duration = .seconds(30)
   ) throws {
     deadline = ContinuousClock.now + limit
-    var fileActions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&fileActions)
-    defer { posix_spawn_file_actions_destroy(&fileActions) }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(
-      &attributes, tui_spawn_setsid_flag() | Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-
-    var pipeRead: Int32 = -1
-    let inputPath: String
-    (inputPrimary, inputSecondary, inputPath) = try Self.openPseudoTerminal(size)
+    let input = try Self.openPseudoTerminal(size)
+    (inputPrimary, inputSecondary) = (input.primary.rawValue, input.secondary.rawValue)
+    var standardInput = Subprocess.Stream.inherit
+    var actions: [Subprocess.FileAction]
+    let nullDevice = Subprocess.FileAction.open(path: "/dev/null", flags: O_WRONLY, as: 2)
     switch layout {
     case .single:
       outputPrimary = inputPrimary
-      posix_spawn_file_actions_addopen(&fileActions, 0, inputPath, O_RDWR, 0)
-      posix_spawn_file_actions_adddup2(&fileActions, 0, 1)
-      posix_spawn_file_actions_adddup2(&fileActions, 0, 2)
+      actions = [.open(path: input.path, flags: O_RDWR, as: 0), .duplicate(0, as: 1), .duplicate(0, as: 2)]
     case .separateOutput(let controlling):
-      let outputPath: String
-      (outputPrimary, outputSecondary, outputPath) = try Self.openPseudoTerminal(size)
+      let output = try Self.openPseudoTerminal(size)
+      (outputPrimary, outputSecondary) = (output.primary.rawValue, output.secondary.rawValue)
       // After setsid, the first terminal the child opens becomes its controlling terminal.
-      if controlling == .input {
-        posix_spawn_file_actions_addopen(&fileActions, 0, inputPath, O_RDWR, 0)
-        posix_spawn_file_actions_addopen(&fileActions, 1, outputPath, O_RDWR, 0)
-      } else {
-        posix_spawn_file_actions_addopen(&fileActions, 1, outputPath, O_RDWR, 0)
-        posix_spawn_file_actions_addopen(&fileActions, 0, inputPath, O_RDWR, 0)
-      }
-      posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
+      let opens: [Subprocess.FileAction] = [
+        .open(path: input.path, flags: O_RDWR, as: 0), .open(path: output.path, flags: O_RDWR, as: 1),
+      ]
+      actions = (controlling == .input ? opens : opens.reversed()) + [nullDevice]
     case .pipedInput:
       outputPrimary = inputPrimary
-      var fds: [Int32] = [-1, -1]
-      guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed") }
-      pipeWrite = fds[1]
-      pipeRead = fds[0]
-      posix_spawn_file_actions_adddup2(&fileActions, fds[0], 0)
-      posix_spawn_file_actions_addclose(&fileActions, fds[1])
-      posix_spawn_file_actions_addopen(&fileActions, 1, inputPath, O_RDWR, 0)
-      posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
+      standardInput = .pipe
+      actions = [.open(path: input.path, flags: O_RDWR, as: 1), nullDevice]
     }
     for fd in [inputPrimary, outputPrimary] where fd >= 0 {
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      FileDescriptor(rawValue: fd).setNonBlocking()
     }
     // The child must not inherit the test's ends: a primary side it held open would keep
     // its terminal alive after the test closes it.
-    for fd in [inputPrimary, inputSecondary, outputPrimary, outputSecondary, pipeWrite] where fd >= 0 {
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    for fd in [inputPrimary, inputSecondary, outputPrimary, outputSecondary] where fd >= 0 {
+      FileDescriptor(rawValue: fd).setCloseOnExec()
     }
     initialInputSettings = try settings(of: inputSecondary)
     initialOutputSettings = try settings(of: outputSecondary >= 0 ? outputSecondary : inputSecondary)
     let environment = ["TERM=xterm-256color", "PATH=/usr/bin:/bin", "LANG=C.UTF-8"] + extraEnvironment
-    let result = withCStrings([binary] + arguments) { argv in
-      withCStrings(environment) { envp in
-        posix_spawn(&pid, binary, &fileActions, &attributes, argv, envp)
-      }
+    do {
+      child = try Subprocess(
+        executable: binary, arguments: [binary] + arguments, environment: environment,
+        standardInput: standardInput, fileActions: actions, startsSession: true)
+    } catch {
+      throw Failure(description: "cannot start \(binary): \(error)")
     }
-    if pipeRead >= 0 { close(pipeRead) }
-    guard result == 0 else { throw Failure(description: "posix_spawn failed: \(result)") }
   }
 
   deinit {
@@ -167,29 +129,17 @@ public final class PseudoTerminalSession {
   /// Ends a child still running: closes its input, sends SIGTERM, then SIGKILL after two
   /// seconds, and reaps it.
   public func end() {
-    guard exitStatus == nil, pid > 0 else { return }
+    guard exitStatus == nil, let child else { return }
     if inputPrimary >= 0 {
       close(inputPrimary)
       if outputPrimary == inputPrimary { outputPrimary = -1 }
       inputPrimary = -1
     }
-    if pipeWrite >= 0 { closePipe() }
-    kill(pid, SIGTERM)
-    let killAt = ContinuousClock.now + .seconds(2)
-    var status: Int32 = 0
-    while waitpid(pid, &status, WNOHANG) == 0 {
-      if ContinuousClock.now >= killAt {
-        kill(pid, SIGKILL)
-        waitpid(pid, &status, 0)
-        break
-      }
-      usleep(10_000)
-    }
-    exitStatus = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+    exitStatus = child.terminate(grace: .seconds(2))
   }
 
   private func closeDescriptors() {
-    for fd in Set([inputPrimary, inputSecondary, outputPrimary, outputSecondary, pipeWrite]) where fd >= 0 {
+    for fd in Set([inputPrimary, inputSecondary, outputPrimary, outputSecondary]) where fd >= 0 {
       close(fd)
     }
   }
@@ -207,23 +157,20 @@ public final class PseudoTerminalSession {
 
   /// Types `text` on the input terminal.
   public func type(_ text: String) {
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { write(inputPrimary, $0.baseAddress, $0.count) }
+    try? FileDescriptor(rawValue: inputPrimary).writeAll(text)
   }
 
   /// Sends `signal` to the child.
-  public func send(signal: Int32) { kill(pid, signal) }
+  public func send(signal: Int32) { child?.send(signal) }
 
   /// Writes `text` to the input pipe (layout `pipedInput`).
   public func writeToPipe(_ text: String) {
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { write(pipeWrite, $0.baseAddress, $0.count) }
+    try? child?.standardInput?.writeAll(text)
   }
 
   /// Closes the input pipe: the child reads the end of its input.
   public func closePipe() {
-    close(pipeWrite)
-    pipeWrite = -1
+    child?.close(.input)
   }
 
   /// Closes the primary side of the output terminal: the child's writes fail from now on.
@@ -256,10 +203,8 @@ public final class PseudoTerminalSession {
   /// Waits for the child to end, reading its output meanwhile.
   public func waitForExit() throws -> ExitStatus {
     try waitFor("the child to exit") {
-      var status: Int32 = 0
-      guard waitpid(pid, &status, WNOHANG) == pid else { return false }
-      exitStatus = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
-      return true
+      exitStatus = child?.exitStatusIfEnded
+      return exitStatus != nil
     }
     drain()
     return exitStatus ?? .exited(-1)
@@ -302,19 +247,12 @@ public final class PseudoTerminalSession {
     return Settings(raw)
   }
 
-  private static func openPseudoTerminal(
-    _ size: (rows: UInt16, columns: UInt16)
-  ) throws -> (Int32, Int32, String) {
-    var primary: Int32 = -1
-    var secondary: Int32 = -1
-    var name = [CChar](repeating: 0, count: 256)
-    guard tui_open_pty(&primary, &secondary, &name, UInt(name.count), size.rows, size.columns) == 0 else {
-      throw Failure(description: "openpty failed: errno \(errno)")
+  private static func openPseudoTerminal(_ size: (rows: UInt16, columns: UInt16)) throws -> PseudoTerminal {
+    do {
+      return try PseudoTerminal.open(rows: size.rows, columns: size.columns)
+    } catch {
+      throw Failure(description: "openpty failed: \(error)")
     }
-    return (
-      primary, secondary,
-      String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    )
   }
 
   /// The product `name` built in the same `.build` folder as the running test bundle.
@@ -332,14 +270,4 @@ public final class PseudoTerminalSession {
     }
     throw Failure(description: "\(name) is not built next to \(executable)")
   }
-}
-
-/// Calls `body` with a NULL-terminated C array of the strings.
-private func withCStrings<Result>(
-  _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
-) -> Result {
-  var pointers = strings.map { strdup($0) }
-  pointers.append(nil)
-  defer { for pointer in pointers { free(pointer) } }
-  return body(pointers)
 }

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import System
 
 /// One run of a child process: its wall time, peak memory and standard output.
 struct ChildRun {
@@ -20,37 +17,30 @@ struct ChildRun {
   var output: Data
 
   /// Runs `arguments[0]` with `arguments`, standard output to a temporary file and standard
-  /// error to /dev/null, and waits for it with `wait4` to read its resource usage.
+  /// error to /dev/null, and waits for it, reading its resource usage as it is reaped.
   static func run(_ arguments: [String]) throws -> ChildRun {
     let outputPath = FileManager.default.temporaryDirectory
       .appendingPathComponent("bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).out").path
     defer { try? FileManager.default.removeItem(atPath: outputPath) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let cArguments = arguments.map { strdup($0) } + [nil]
-    defer { cArguments.forEach { free($0) } }
-    var pid: pid_t = 0
     let start = Clock.now()
-    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, cArguments, environ)
-    guard spawned == 0 else { throw BenchError.launch("cannot start \(arguments[0]): error \(spawned)") }
-    var status: Int32 = 0
-    var usage = rusage()
+    let child: Subprocess
+    do {
+      child = try Subprocess(
+        executable: arguments[0], arguments: arguments, standardOutput: .file(outputPath),
+        standardError: .nullDevice)
+    } catch {
+      throw BenchError.launch("cannot start \(arguments[0]): \(error)")
+    }
     var ownPeak = 0
-    while true {
-      let waited = wait4(pid, &status, WNOHANG, &usage)
-      if waited == pid { break }
-      if waited < 0 && errno != EINTR { break }
-      ownPeak = max(ownPeak, highWaterMark(pid))
+    while child.exitStatusIfEnded == nil {
+      ownPeak = max(ownPeak, highWaterMark(child.pid))
       usleep(2_000)
     }
     let seconds = Clock.now() - start
-    let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     let output = FileManager.default.contents(atPath: outputPath) ?? Data()
     return ChildRun(
-      seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024, ownPeakBytes: ownPeak, status: exit,
+      seconds: seconds, peakBytes: child.peakResidentBytes, ownPeakBytes: ownPeak,
+      status: child.waitForExit().shellStatus,
       output: output)
   }
 

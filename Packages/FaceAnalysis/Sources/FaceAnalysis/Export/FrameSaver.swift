@@ -1,4 +1,5 @@
 import Foundation
+import System
 
 /// Saves frames as PNG files through libpng, with every face boxed and labelled as on the
 /// screen (``FrameAnnotator/marks(for:)``), named `emotions-<source>-<frame>-<date>.png`.

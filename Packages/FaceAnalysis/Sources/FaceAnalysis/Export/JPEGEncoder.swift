@@ -1,5 +1,6 @@
 import CTurboJPEG
 import Foundation
+import System
 
 /// Writes RGB images as JPEG files through libjpeg-turbo's `tjCompress2` (4:2:0 chroma, as
 /// most cameras write them).

@@ -1,5 +1,6 @@
 import CPNGShims
 import Foundation
+import System
 
 /// Writes RGB images as PNG files through libpng (via the setjmp-safe `cpng_` C shims).
 ///

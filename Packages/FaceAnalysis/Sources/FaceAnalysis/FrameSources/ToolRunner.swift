@@ -1,12 +1,13 @@
 import Foundation
+import System
 
-/// Finds ffmpeg and ffprobe and runs them as child processes with `posix_spawn`.
+/// Finds ffmpeg and ffprobe and runs them as System's ``Subprocess``es.
 ///
-/// posix_spawn rather than Foundation's `Process`: the source owns the exact pid it waits for,
-/// no run loop or background reaper is involved, stdout is a plain pipe read synchronously,
-/// stderr goes to a temporary file (so a chatty child can never block on a full pipe), and
-/// signal dispositions are reset in the child so SIGPIPE and SIGINT stop it even when this
-/// process ignores them.
+/// A `Subprocess` rather than Foundation's `Process`: the source owns the exact pid it waits
+/// for, no run loop or background reaper is involved, stdout is a plain pipe read
+/// synchronously, stderr goes to a temporary file (so a chatty child can never block on a full
+/// pipe), and signal dispositions are reset in the child so SIGPIPE and SIGINT stop it even
+/// when this process ignores them.
 enum ToolRunner {
   /// The executable's full path: `name` itself when it contains a slash, else the first
   /// match on `PATH`.
@@ -23,47 +24,59 @@ enum ToolRunner {
     throw FrameSourceError.toolMissing(tool: name)
   }
 
+  /// How long a child stopped early gets between SIGTERM and SIGKILL.
+  static let stopGrace = Duration.milliseconds(500)
+
+  /// Starts `executable` as `tool` with `arguments`, stderr written to `errorFile` and the
+  /// other stream on `/dev/null`, and tracks it for ``ProcessCleanup``. Its pipe holds 1 MiB
+  /// (the limit for unprivileged processes), so the child can run a frame or more ahead of
+  /// this process instead of 64 KiB.
+  static func spawn(
+    executable: String, tool: String, arguments: [String], errorFile: String, feedsInput: Bool = false
+  ) throws(Errno) -> Subprocess {
+    let child = try Subprocess(
+      executable: executable, arguments: [tool] + arguments, standardInput: feedsInput ? .pipe : .nullDevice,
+      standardOutput: feedsInput ? .nullDevice : .pipe, standardError: .file(errorFile))
+    (child.standardInput ?? child.standardOutput)?.requestPipeCapacity(1 << 20)
+    ProcessCleanup.track(child)
+    return child
+  }
+
   /// A running child with its stdout pipe and its stderr file.
   final class Running {
     let tool: String
-    let pid: Int32
-    let output: Int32
     let errorFile: String
+    private let child: Subprocess
     private(set) var exitStatus: Int32?
+
+    /// The child's process id.
+    var pid: Int32 { child.pid }
 
     init(tool: String, arguments: [String]) throws(FrameSourceError) {
       let executable = try ToolRunner.locate(tool)
       self.tool = tool
       errorFile = NSTemporaryDirectory() + "faceanalysis-\(UUID().uuidString).log"
-      switch POSIX.spawn(executable: executable, arguments: [tool] + arguments, errorFile: errorFile) {
-      case .success(let child):
-        pid = child.pid
-        output = child.output
-        ChildProcesses.add(child.pid)
-      case .failure(let failure):
+      do {
+        child = try ToolRunner.spawn(
+          executable: executable, tool: tool, arguments: arguments, errorFile: errorFile)
+      } catch {
         try? FileManager.default.removeItem(atPath: errorFile)
-        throw FrameSourceError.spawnFailed(tool: tool, reason: failure.reason)
+        throw FrameSourceError.spawnFailed(tool: tool, reason: error.description)
       }
     }
 
     /// Fills `buffer` completely; returns the bytes read (fewer only at end of stream).
     func readFully(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
-      guard let base = buffer.baseAddress, exitStatus == nil else { return 0 }
-      var filled = 0
-      while filled < buffer.count {
-        let count = POSIX.readBytes(output, into: base + filled, count: buffer.count - filled)
-        if count <= 0 { break }
-        filled += count
-      }
-      return filled
+      guard exitStatus == nil, let output = child.standardOutput else { return 0 }
+      return (try? output.readFully(into: buffer)) ?? 0
     }
 
     /// Waits for a child whose output ended and reaps it.
     @discardableResult
     func finish() -> Int32 {
       if let exitStatus { return exitStatus }
-      POSIX.closeDescriptor(output)
-      let status = ChildProcesses.wait(pid)
+      child.close(.output)
+      let status = child.waitForExit().shellStatus
       exitStatus = status
       return status
     }
@@ -71,8 +84,8 @@ enum ToolRunner {
     /// Stops a child early (closing its pipe, then SIGTERM, then SIGKILL) and reaps it.
     func stop() {
       guard exitStatus == nil else { return }
-      POSIX.closeDescriptor(output)
-      exitStatus = ChildProcesses.stop(pid)
+      child.close(.output)
+      exitStatus = child.terminate(grace: ToolRunner.stopGrace).shellStatus
     }
 
     /// The child's stderr, trimmed to its last non-empty line.

@@ -1,4 +1,5 @@
 import Foundation
+import System
 
 /// Encodes frames into a video file through an `ffmpeg` child fed raw RGB frames on its
 /// standard input (`-f rawvideo -pix_fmt rgb24`): H.264 in an MP4 by default, or what the
@@ -8,7 +9,7 @@ import Foundation
 ///
 /// The file appears whole or not at all: ffmpeg writes a hidden temporary file beside it,
 /// renamed by ``finish()``. ``cancel()``, an error, or releasing the writer unfinished, stops
-/// ffmpeg, reaps it and removes the temporary file; ``PartialOutputs/removeAll()`` does the
+/// ffmpeg, reaps it and removes the temporary file; `ProcessCleanup.removePartialFiles()` does the
 /// same for a signal handler.
 ///
 /// ```swift
@@ -40,8 +41,7 @@ public final class VideoWriter {
   private let temporary: String
   private let replacing: Bool
   private let errorFile: String
-  private let pid: Int32
-  private var input: Int32
+  private let child: Subprocess
   private var done = false
 
   /// Starts ffmpeg writing `path`.
@@ -96,18 +96,14 @@ public final class VideoWriter {
       throw Failure(path: path, reason: error.description)
     }
     errorFile = NSTemporaryDirectory() + "faceanalysis-writer-\(UUID().uuidString).log"
-    switch POSIX.spawn(
-      executable: executable, arguments: [ffmpeg] + arguments, errorFile: errorFile, pipeEnd: .childInput)
-    {
-    case .success(let child):
-      pid = child.pid
-      input = child.output
-      ChildProcesses.add(child.pid)
-      PartialOutputs.add(temporary, final: path)
-    case .failure(let failure):
+    do {
+      child = try ToolRunner.spawn(
+        executable: executable, tool: ffmpeg, arguments: arguments, errorFile: errorFile, feedsInput: true)
+    } catch {
       try? FileManager.default.removeItem(atPath: errorFile)
-      throw Failure(path: path, reason: "cannot start \(ffmpeg): \(failure.reason)")
+      throw Failure(path: path, reason: "cannot start \(ffmpeg): \(error)")
     }
+    ProcessCleanup.addPartialFile(temporary, final: path)
   }
 
   /// Sends one frame. A frame of another size, or ffmpeg ending early, is a failure that
@@ -119,10 +115,8 @@ public final class VideoWriter {
       throw Failure(
         path: path, reason: "a frame of \(image.width)x\(image.height) in a video of \(width)x\(height)")
     }
-    let sent = image.pixels.withUnsafeBytes { bytes in
-      bytes.baseAddress.map { POSIX.writeAll(input, from: $0, count: bytes.count) } ?? false
-    }
-    if !sent {
+    let sent = Result { () throws(Errno) in try child.standardInput?.writeAll(image.pixels) }
+    if case .failure = sent {
       let reason = endChild(stop: false).reason ?? "ffmpeg stopped reading frames"
       discard()
       throw Failure(path: path, reason: reason)
@@ -141,7 +135,7 @@ public final class VideoWriter {
       discard()
       throw Failure(path: path, reason: reason)
     }
-    PartialOutputs.remove(temporary)
+    ProcessCleanup.forgetPartialFile(temporary)
   }
 
   /// Stops ffmpeg and removes what it wrote; the file at ``path`` is left as it was.
@@ -179,7 +173,7 @@ public final class VideoWriter {
   }
 
   /// The running ffmpeg's process id, nil once it ended.
-  var processIdentifier: Int32? { done ? nil : pid }
+  var processIdentifier: Int32? { done ? nil : child.pid }
 
   /// The temporary file ffmpeg writes.
   var temporaryPath: String { temporary }
@@ -193,15 +187,14 @@ public final class VideoWriter {
   /// line it wrote to stderr when it failed.
   private func endChild(stop: Bool) -> (status: Int32, reason: String?) {
     done = true
-    POSIX.closeDescriptor(input)
-    input = -1
-    let status = stop ? ChildProcesses.stop(pid) : ChildProcesses.wait(pid)
+    child.close(.input)
+    let status = (stop ? child.terminate(grace: ToolRunner.stopGrace) : child.waitForExit()).shellStatus
     guard status != 0 else { return (status, nil) }
     return (status, POSIX.lastLine(ofFile: errorFile) ?? "ffmpeg exit status \(status)")
   }
 
   private func discard() {
-    POSIX.removeFile(temporary)
-    PartialOutputs.remove(temporary)
+    _ = unlink(temporary)
+    ProcessCleanup.forgetPartialFile(temporary)
   }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import System
 
 /// Which file a path names, as the system knows it: its device and inode. Two paths with the
 /// same identity are the same file, whether reached through a hard link, a symbolic link or

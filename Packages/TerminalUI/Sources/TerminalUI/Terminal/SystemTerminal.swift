@@ -1,17 +1,10 @@
+import System
 import TerminalUICShims
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The real terminal: standard input and output of this process.
 ///
 /// This file is the only place in TerminalUI that makes system calls. Raw mode is set with
-/// termios on standard input; the original settings are also kept by the C shim so that an
+/// termios on standard input; the original settings are also kept by System's `SavedTerminal` so that an
 /// `exit()` anywhere, or a second terminating signal while the loop is busy, still restores
 /// them. Signals reach the loop through a self-pipe that `poll` watches with standard input.
 @MainActor
@@ -39,7 +32,7 @@ public final class SystemTerminal: TerminalDevice {
     isOutputTerminal = isatty(STDOUT_FILENO) == 1
     environment = Self.readEnvironment()
     var fds: [Int32] = [-1, -1]
-    _ = try retryingOnEINTR("pipe") { pipe(&fds) }
+    _ = try checkedCall("pipe") { pipe(&fds) }
     for fd in fds {
       let flags = fcntl(fd, F_GETFL)
       _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
@@ -76,9 +69,11 @@ public final class SystemTerminal: TerminalDevice {
 
   /// Saves the settings, sets raw mode, switches to the alternate screen and hides the cursor.
   public func enterFullScreen() throws(SystemCallError) {
-    _ = try retryingOnEINTR("tcgetattr") { tui_terminal_save(STDIN_FILENO, STDOUT_FILENO) }
+    do throws(Errno) { try SavedTerminal.save(input: .standardInput, output: .standardOutput) } catch {
+      throw SystemCallError(call: "tcgetattr", error)
+    }
     var settings = termios()
-    _ = try retryingOnEINTR("tcgetattr") { tcgetattr(STDIN_FILENO, &settings) }
+    _ = try checkedCall("tcgetattr") { tcgetattr(STDIN_FILENO, &settings) }
     settings.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     settings.c_cflag |= tcflag_t(CS8)
     settings.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
@@ -86,9 +81,9 @@ public final class SystemTerminal: TerminalDevice {
       bytes[Int(VMIN)] = 1
       bytes[Int(VTIME)] = 0
     }
-    _ = try retryingOnEINTR("tcsetattr") { tcsetattr(STDIN_FILENO, TCSADRAIN, &settings) }
+    _ = try checkedCall("tcsetattr") { tcsetattr(STDIN_FILENO, TCSADRAIN, &settings) }
     fullScreen = true
-    tui_terminal_set_full_screen(1)
+    SavedTerminal.setFullScreen(true)
     try write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J".utf8))
   }
 
@@ -96,25 +91,27 @@ public final class SystemTerminal: TerminalDevice {
   public func restore() {
     guard fullScreen else { return }
     fullScreen = false
-    _ = tui_terminal_restore()
-    tui_terminal_forget()
+    SavedTerminal.restore()
+    SavedTerminal.forget()
   }
 
   /// Installs the signal handlers that write to the self-pipe, and ignores SIGPIPE.
   public func startSignalHandling() throws(SystemCallError) {
-    _ = try retryingOnEINTR("sigaction") { tui_install_signal_handlers(pipeWrite) }
+    do throws(Errno) { try ProcessSignals.install(notifying: FileDescriptor(rawValue: pipeWrite)) } catch {
+      throw SystemCallError(call: "sigaction", error)
+    }
   }
 
   /// Unblocks, in the calling thread, the signals the app handles (SIGINT, SIGTERM, SIGHUP,
   /// SIGQUIT, SIGTSTP, SIGWINCH), whatever mask the process inherited; call it first thing
   /// in `main` so that threads started later inherit it.
-  public static func unblockHandledSignals() { tui_unblock_handled_signals() }
+  public static func unblockHandledSignals() { ProcessSignals.unblockHandled() }
 
   /// Puts the default signal handling back.
-  public func stopSignalHandling() { tui_reset_signal_handlers() }
+  public func stopSignalHandling() { ProcessSignals.reset() }
 
   /// Sends this process SIGSTOP; returns after SIGCONT.
-  public func suspendProcess() { tui_stop_process() }
+  public func suspendProcess() { ProcessSignals.stopProcess() }
 
   /// Writes everything, retrying after interruptions and short writes, and waiting when
   /// standard output was left non-blocking by another process and is full.
@@ -122,17 +119,17 @@ public final class SystemTerminal: TerminalDevice {
     var offset = 0
     while offset < bytes.count {
       let result = bytes.withUnsafeBytes { buffer in
-        retryingOnEINTRReturningErrno {
+        callReturningErrno {
           systemWrite(STDOUT_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
         }
       }
       switch result {
       case .success(let written): offset += written
-      case .failure(let code) where code == EAGAIN || code == EWOULDBLOCK:
+      case .failure(let code) where code.code == EAGAIN || code.code == EWOULDBLOCK:
         var output = [pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)]
-        _ = try retryingOnEINTR("poll") { poll(&output, 1, -1) }
+        _ = try checkedCall("poll") { poll(&output, 1, -1) }
       case .failure(let code):
-        throw SystemCallError(call: "write", errno: code.code, message: String(cString: strerror(code.code)))
+        throw SystemCallError(call: "write", code)
       }
     }
   }
@@ -147,7 +144,7 @@ public final class SystemTerminal: TerminalDevice {
         let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(clamping: max(0, total))
       } ?? -1
-    let ready = try retryingOnEINTR("poll") { poll(&fds, nfds_t(fds.count), milliseconds) }
+    let ready = try checkedCall("poll") { poll(&fds, nfds_t(fds.count), milliseconds) }
     guard ready > 0 else { return [] }
     var events: [DeviceEvent] = []
     if fds[0].revents & Int16(POLLIN) != 0 { events += drainPipe() }
@@ -161,7 +158,7 @@ public final class SystemTerminal: TerminalDevice {
   /// Ends the process the way `reason` calls for: by the signal that stopped the loop (so a
   /// parent sees it), or with exit status 0 (1 when the output was closed).
   public static func exitProcess(for reason: TerminalApp.ExitReason) -> Never {
-    tui_terminal_restore()
+    SavedTerminal.restore()
     switch reason {
     case .signal(let signal):
       let number: Int32 =
@@ -173,8 +170,7 @@ public final class SystemTerminal: TerminalDevice {
         case .windowChanged: SIGWINCH
         case .suspend: SIGTSTP
         }
-      tui_raise_with_default_action(number)
-      exit(128 + number)
+      ProcessSignals.end(by: number)
     case .outputClosed: exit(1)
     case .quit, .stackEmpty, .endOfInput: exit(0)
     }
@@ -182,33 +178,24 @@ public final class SystemTerminal: TerminalDevice {
 
   /// Ends the process with `status`, restoring the terminal first if it is still in full screen.
   public static func exitProcess(status: Int32) -> Never {
-    tui_terminal_restore()
+    SavedTerminal.restore()
     exit(status)
   }
 
-  /// Writes `text` and a newline to standard error, for messages outside the run loop.
+  /// Writes `text` and a newline to standard error, for messages outside the run loop; stops
+  /// quietly when it cannot.
   public static func printError(_ text: String) {
-    let bytes = Array((text + "\n").utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let result = bytes.withUnsafeBytes { buffer in
-        retryingOnEINTRReturningErrno {
-          systemWrite(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        }
-      }
-      guard case .success(let written) = result, written > 0 else { return }
-      offset += written
-    }
+    try? FileDescriptor.standardError.writeAll(text + "\n")
   }
 
   private func readInput() -> [DeviceEvent] {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let count = buffer.withUnsafeMutableBytes { bytes in
-      retryingOnEINTRReturningErrno { read(STDIN_FILENO, bytes.baseAddress, bytes.count) }
+      callReturningErrno { read(STDIN_FILENO, bytes.baseAddress, bytes.count) }
     }
     switch count {
     case .success(let count) where count > 0: return [.input(Array(buffer[0..<count]))]
-    case .failure(let code) where code == EAGAIN || code == EWOULDBLOCK: return []
+    case .failure(let code) where code.code == EAGAIN || code.code == EWOULDBLOCK: return []
     default:
       // End of file, or an error such as EIO from a terminal that hung up: input is over.
       inputClosed = true
@@ -258,7 +245,7 @@ private struct PipeWaker: TerminalWaker {
 
   func wake() {
     var byte: UInt8 = 0
-    _ = retryingOnEINTRReturningErrno { systemWrite(fd, &byte, 1) }
+    _ = callReturningErrno { systemWrite(fd, &byte, 1) }
   }
 }
 
@@ -267,36 +254,27 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
   write(fd, buffer, count)
 }
 
-/// Runs a system call until it is not interrupted by a signal; throws the `errno` of a failure.
+/// Runs a system call through System's `syscall`; a failure is a ``SystemCallError`` naming it.
 @discardableResult
-func retryingOnEINTR<Result: FixedWidthInteger>(
+func checkedCall<Result: FixedWidthInteger>(
   _ call: String, _ body: () -> Result
 ) throws(SystemCallError) -> Int {
-  switch retryingOnEINTRReturningErrno(body) {
+  switch callReturningErrno(body) {
   case .success(let value): return value
-  case .failure(let code):
-    throw SystemCallError(call: call, errno: code.code, message: String(cString: strerror(code.code)))
+  case .failure(let code): throw SystemCallError(call: call, code)
   }
 }
 
-/// Runs a system call until it is not interrupted by a signal; returns its result or `errno`.
-func retryingOnEINTRReturningErrno<Result: FixedWidthInteger>(
+/// Runs a system call through System's `syscall`; returns its result or `errno`.
+func callReturningErrno<Result: FixedWidthInteger>(
   _ body: () -> Result
 ) -> Swift.Result<Int, Errno> {
-  while true {
-    let result = body()
-    if result == -1 {
-      let code = errno
-      if code == EINTR { continue }
-      return .failure(Errno(code))
-    }
-    return .success(Int(result))
-  }
+  Swift.Result { () throws(Errno) in Int(try syscall(body)) }
 }
 
-/// An `errno` value as an error.
-struct Errno: Error, Equatable {
-  let code: Int32
-  init(_ code: Int32) { self.code = code }
-  static func == (lhs: Errno, rhs: Int32) -> Bool { lhs.code == rhs }
+extension SystemCallError {
+  /// The failure of `call` with `errno`'s code and text.
+  init(call: String, _ error: Errno) {
+    self.init(call: call, errno: error.code, message: error.description)
+  }
 }

@@ -1,0 +1,235 @@
+import CSystem
+import Synchronization
+
+/// A child process: spawned with every signal at its default action and none blocked (so
+/// it can be stopped whatever this thread blocks or ignores), its standard streams where
+/// ``Stream`` says, reaped exactly once, and ended with ``terminate(grace:)``.
+///
+/// It owns the pipe ends it made (``standardInput``, ``standardOutput``, ``standardError``)
+/// and closes each at most once: with ``close(_:)``, in ``terminate(grace:)`` (the input), or
+/// when it goes away.
+public final class Subprocess: Sendable {
+  /// Where one of the child's standard streams goes.
+  public enum Stream: Sendable, Equatable {
+    /// The same as this process's.
+    case inherit
+    /// `/dev/null`.
+    case nullDevice
+    /// A new pipe, whose other end this process holds.
+    case pipe
+    /// A file: read for standard input; for output created or truncated, mode 0600.
+    case file(String)
+    /// This descriptor, duplicated.
+    case descriptor(FileDescriptor)
+    /// Standard error only: where standard output goes.
+    case standardOutput
+  }
+
+  /// What the child does to its descriptors before it starts, after its streams are set.
+  public enum FileAction: Sendable, Equatable {
+    /// Opens `path` with `flags` as descriptor `target` (after a new session, the first
+    /// terminal opened becomes the controlling terminal).
+    case open(path: String, flags: Int32, as: Int32)
+    /// Duplicates `source` as `target`.
+    case duplicate(Int32, as: Int32)
+    /// Closes a descriptor.
+    case close(Int32)
+  }
+
+  /// One of the three standard streams.
+  public enum StandardStream: Int, Sendable, CaseIterable {
+    /// Standard input.
+    case input
+    /// Standard output.
+    case output
+    /// Standard error.
+    case error
+  }
+
+  /// The child's process id.
+  public let pid: pid_t
+  /// This process's end of the child's input pipe (``Stream/pipe``), written here.
+  public let standardInput: FileDescriptor?
+  /// This process's end of the child's output pipe, read here.
+  public let standardOutput: FileDescriptor?
+  /// This process's end of the child's error pipe, read here.
+  public let standardError: FileDescriptor?
+
+  private struct State {
+    var status: ExitStatus?
+    var peakResidentBytes = 0
+    var openPipes: Set<Int32>
+  }
+  private let state: Mutex<State>
+
+  /// Starts `executable` with `arguments` (argv[0] included; the executable's path when
+  /// empty). `environment` is the child's whole environment as `NAME=value` (this process's
+  /// when nil); `searchesPath` looks a name without a slash up in `PATH`; `startsSession`
+  /// makes the child a session leader.
+  public init(
+    executable: String, arguments: [String] = [], environment: [String]? = nil, searchesPath: Bool = false,
+    standardInput input: Stream = .inherit, standardOutput output: Stream = .inherit,
+    standardError error: Stream = .inherit, fileActions extraActions: [FileAction] = [],
+    startsSession: Bool = false
+  ) throws(Errno) {
+    var ours: [StandardStream: FileDescriptor] = [:]
+    var theirs: [FileDescriptor] = []
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    do {
+      for (stream, target) in [(StandardStream.input, input), (.output, output), (.error, error)] {
+        let number = Int32(stream.rawValue)
+        switch target {
+        case .inherit: break
+        case .nullDevice:
+          posix_spawn_file_actions_addopen(
+            &actions, number, "/dev/null", stream == .input ? O_RDONLY : O_WRONLY, 0)
+        case .file(let path):
+          let flags = stream == .input ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
+          posix_spawn_file_actions_addopen(&actions, number, path, flags, 0o600)
+        case .descriptor(let descriptor):
+          posix_spawn_file_actions_adddup2(&actions, descriptor.rawValue, number)
+        case .standardOutput:
+          posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, number)
+        case .pipe:
+          let ends = try FileDescriptor.pipe()
+          let (mine, child) = stream == .input ? (ends.write, ends.read) : (ends.read, ends.write)
+          ours[stream] = mine
+          theirs.append(child)
+          posix_spawn_file_actions_adddup2(&actions, child.rawValue, number)
+        }
+      }
+    } catch {
+      for descriptor in Array(ours.values) + theirs { descriptor.close() }
+      throw error
+    }
+    for action in extraActions {
+      switch action {
+      case .open(let path, let flags, let target):
+        posix_spawn_file_actions_addopen(&actions, target, path, flags, 0)
+      case .duplicate(let source, let target): posix_spawn_file_actions_adddup2(&actions, source, target)
+      case .close(let target): posix_spawn_file_actions_addclose(&actions, target)
+      }
+    }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var flags = Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+    if startsSession { flags |= csystem_spawn_new_session_flag() }
+    posix_spawnattr_setflags(&attributes, flags)
+
+    let argv = arguments.isEmpty ? [executable] : arguments
+    var child: pid_t = 0
+    let spawned = withCStrings(argv) { argv in
+      if let environment {
+        return withCStrings(environment) { envp in
+          searchesPath
+            ? posix_spawnp(&child, executable, &actions, &attributes, argv, envp)
+            : posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        }
+      }
+      return searchesPath
+        ? posix_spawnp(&child, executable, &actions, &attributes, argv, environ)
+        : posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+    }
+    for descriptor in theirs { descriptor.close() }
+    guard spawned == 0 else {
+      for descriptor in ours.values { descriptor.close() }
+      throw Errno(spawned)
+    }
+    pid = child
+    standardInput = ours[.input]
+    standardOutput = ours[.output]
+    standardError = ours[.error]
+    state = Mutex(State(openPipes: Set(ours.values.map(\.rawValue))))
+  }
+
+  deinit {
+    for descriptor in state.withLock({ $0.openPipes }) { _ = systemClose(descriptor) }
+  }
+
+  /// Closes this process's end of one pipe to the child; nothing happens the second time.
+  public func close(_ stream: StandardStream) {
+    guard let descriptor = [standardInput, standardOutput, standardError][stream.rawValue] else { return }
+    let wasOpen = state.withLock { $0.openPipes.remove(descriptor.rawValue) != nil }
+    if wasOpen { descriptor.close() }
+  }
+
+  /// The exit status once the child has ended (reaping it), nil while it runs; never blocks.
+  public var exitStatusIfEnded: ExitStatus? { reap(blocking: false) }
+
+  /// Waits for the child to end, reaps it and returns how it ended. Safe to call from several
+  /// threads, and again: the status is kept.
+  @discardableResult
+  public func waitForExit() -> ExitStatus {
+    if let status = reap(blocking: false) { return status }
+    // Wait without reaping, so that another thread's terminate() can still reap it.
+    _ = try? syscall { csystem_wait_until_exited(pid) }
+    return reap(blocking: false) ?? .exited(-1)
+  }
+
+  /// The child's peak resident set size in bytes (with the children it waited for), known
+  /// once it has been reaped; 0 before.
+  public var peakResidentBytes: Int { state.withLock { $0.peakResidentBytes } }
+
+  /// Sends `signal` to the child unless it has been reaped.
+  public func send(_ signal: Int32) {
+    state.withLock { state in
+      if state.status == nil { _ = kill(pid, signal) }
+    }
+  }
+
+  /// Ends the child unless it has ended: closes its input, sends SIGTERM, then SIGKILL once
+  /// `grace` has passed; reaps it and returns how it ended.
+  @discardableResult
+  public func terminate(grace: Duration = .seconds(2)) -> ExitStatus {
+    close(.input)
+    if let status = exitStatusIfEnded { return status }
+    send(SIGTERM)
+    let killAt = ContinuousClock.now + grace
+    while ContinuousClock.now < killAt {
+      if let status = exitStatusIfEnded { return status }
+      _ = usleep(5_000)
+    }
+    send(SIGKILL)
+    return waitForExit()
+  }
+
+  /// Reaps the child under the lock, so exactly one caller does and all see its status.
+  private func reap(blocking: Bool) -> ExitStatus? {
+    let reaped: ExitStatus? = state.withLock { state in
+      if let status = state.status { return status }
+      var raw: Int32 = 0
+      var usage = rusage()
+      let result = wait4(pid, &raw, blocking ? 0 : WNOHANG, &usage)
+      guard result == pid else {
+        // Reaped elsewhere (not through this object): report it as unknown, once.
+        if result < 0, errno == ECHILD { state.status = .exited(-1) }
+        return state.status
+      }
+      state.status = ExitStatus(waitStatus: raw)
+      state.peakResidentBytes = Int(usage.ru_maxrss) * 1024
+      return state.status
+    }
+    if reaped != nil { ProcessCleanup.forget(self) }
+    return reaped
+  }
+}
+
+/// Calls `body` with a NULL-terminated C array of copies of the strings.
+private func withCStrings<Result>(
+  _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
+) -> Result {
+  var pointers = strings.map { strdup($0) }
+  pointers.append(nil)
+  defer { for pointer in pointers { free(pointer) } }
+  return body(pointers)
+}
