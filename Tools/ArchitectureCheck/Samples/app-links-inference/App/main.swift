@@ -1,0 +1,3 @@
+import Inference
+
+print("emotions")

@@ -1,0 +1,2 @@
+/// A stand-in for the CNN runtime.
+public struct Model {}
