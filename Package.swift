@@ -28,6 +28,7 @@ let package = Package(
         .product(name: "TerminalUI", package: "TerminalUI"),
         .product(name: "TerminalUISixel", package: "TerminalUI"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
+        .product(name: "FaceAnalysisDetect", package: "FaceAnalysis"),
         .product(name: "System", package: "System"),
       ] + flows.map { .product(name: $0, package: $0) },
       path: "App/EmotionsApp",
@@ -45,6 +46,7 @@ let package = Package(
       dependencies: [
         "App",
         "EmotionsApp",
+        .product(name: "FaceAnalysisDetect", package: "FaceAnalysis"),
         .product(name: "NavigationTesting", package: "Navigation"),
         .product(name: "TerminalUITesting", package: "TerminalUI"),
         .product(name: "SystemTesting", package: "System"),

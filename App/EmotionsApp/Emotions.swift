@@ -1,6 +1,8 @@
 import FaceAnalysis
+import FaceAnalysisDetect
 import Foundation
 import Navigation
+import System
 import TerminalUI
 
 /// The `emotions` command line: parses the arguments and runs one command.

@@ -7,6 +7,8 @@ let package = Package(
     .library(name: "FaceAnalysis", targets: ["FaceAnalysis"]),
     // What a flow builds against: values and protocols, no C library, no Inference.
     .library(name: "FaceAnalysisInterface", targets: ["FaceAnalysisInterface"]),
+    // `emotions detect`: inputs recognised into records, annotated media and a timeline.
+    .library(name: "FaceAnalysisDetect", targets: ["FaceAnalysisDetect"]),
     // Fakes of the interface for tests and demos.
     .library(name: "FaceAnalysisTesting", targets: ["FaceAnalysisTesting"]),
   ],
@@ -47,10 +49,20 @@ let package = Package(
         .product(name: "System", package: "System"),
       ]
     ),
+    .target(
+      name: "FaceAnalysisDetect",
+      dependencies: ["FaceAnalysis", .product(name: "System", package: "System")]
+    ),
     .testTarget(
       name: "FaceAnalysisTests",
       dependencies: ["FaceAnalysis", "FaceAnalysisTesting", .product(name: "System", package: "System")],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "FaceAnalysisDetectTests",
+      dependencies: [
+        "FaceAnalysisDetect", .product(name: "System", package: "System"),
+        .product(name: "SystemTesting", package: "System"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Navigation
 import Testing
 
 @testable import EmotionsApp
+@testable import FaceAnalysisDetect
 
 @Suite("Command line")
 struct CommandLineParserTests {

@@ -1,7 +1,10 @@
 import Foundation
+import System
+import SystemTesting
 import Testing
 
 @testable import EmotionsApp
+@testable import FaceAnalysisDetect
 
 /// The detect loop in process: real inputs and the real model, its output and errors written
 /// to files instead of the process's streams.
@@ -60,7 +63,7 @@ struct DetectLoopTests {
   @Test func theTableStartsWithItsHeader() throws {
     let run = try Self.run([fixture("astronaut.png")]) { $0.json = false }
     #expect(run.status == 0)
-    #expect(run.lines.first == TableWriter.header)
+    #expect(run.lines.first == TableWriter().header)
     #expect(run.lines.count == 2 && run.lines[1].contains("happy"))
   }
 

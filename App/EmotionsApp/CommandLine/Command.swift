@@ -1,3 +1,4 @@
+import FaceAnalysisDetect
 import FaceAnalysisInterface
 import Navigation
 import TerminalUI

@@ -1,3 +1,4 @@
+import FaceAnalysisDetect
 import Navigation
 import TerminalUI
 

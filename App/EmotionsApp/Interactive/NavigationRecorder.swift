@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import System
 
 /// Watches the router's stack for the app: writes each change to standard error when
 /// `EMOTIONS_TRACE=navigation`, and saves the link of every stack the user reaches, as its

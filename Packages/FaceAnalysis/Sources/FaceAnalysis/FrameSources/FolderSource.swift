@@ -12,6 +12,8 @@ public final class FolderSource: FrameSource {
   public var expectedFrameCount: Int? { files.count }
   /// A slide show of the images.
   public var playback: Playback { .slideShow(count: files.count) }
+  /// The image files: the slides.
+  public var slidePaths: [String] { files }
   /// `photos (folder, 3 images)`.
   public var summary: String { "\(name) (folder, \(files.count) image\(files.count == 1 ? "" : "s"))" }
   /// The image files, in order.

@@ -13,6 +13,11 @@ public protocol FrameSource: AnyObject {
   var playback: Playback { get }
   /// The input and what it is, for the screen's title, such as `clip.mp4 (video, 640x360, 25 fps)`.
   var summary: String { get }
+  /// The exact frame rate as ffprobe gives it (`30000/1001`), for a video file written at the
+  /// same rate; nil when the source has none.
+  var frameRateFraction: String? { get }
+  /// The pictures of a ``Playback/slideShow(count:)``, in order; empty for other sources.
+  var slidePaths: [String] { get }
   /// The next frame, nil at the end.
   func next() throws(FrameSourceError) -> Frame?
   /// Stops the source and releases its resources; later `next()` calls return nil.
@@ -22,4 +27,8 @@ public protocol FrameSource: AnyObject {
 extension FrameSource {
   /// The input and its kind, such as `photo.jpg (image)`.
   public var summary: String { "\(name) (\(kind.rawValue))" }
+  /// No frame rate: a source of pictures.
+  public var frameRateFraction: String? { nil }
+  /// No slides: a source that is not a folder.
+  public var slidePaths: [String] { [] }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The real ``RecognitionService``: frame sources from FaceAnalysis and the
 /// ``EmotionRecognizer`` with the model files found by ``ModelFiles/locate(modelDirectory:environment:currentDirectory:)``,
@@ -8,12 +9,12 @@ import Foundation
 /// by every session; a session that switches detectors (``RecognitionSession/setDetector(_:)``)
 /// loads the other detector's model on first use, and keeps it for the sessions after it. The
 /// emotion model is loaded once for all detectors.
-public final class LiveRecognitionService: RecognitionService, @unchecked Sendable {
+public final class LiveRecognitionService: RecognitionService, Sendable {
   private let modelDirectory: String?
   private let options: RecognitionOptions
   private let saver: FrameSaver
-  private let lock = NSLock()
-  private var loaded: [FaceDetectorKind: EmotionRecognizer] = [:]
+  /// The recognizers loaded so far, one per detector.
+  private let loaded = Mutex<[FaceDetectorKind: EmotionRecognizer]>([:])
 
   /// Creates the service; nothing is loaded until a source is opened.
   ///
@@ -51,7 +52,7 @@ public final class LiveRecognitionService: RecognitionService, @unchecked Sendab
   /// - Throws: ``RecognizerError/modelNotFound(file:searched:)`` (one line saying how to get
   ///   the file) when a model is missing, or why it could not be loaded.
   public func recognizer(detector: FaceDetectorKind) throws(RecognizerError) -> EmotionRecognizer {
-    let (cached, shared) = lock.withLock { (loaded[detector], loaded.values.first) }
+    let (cached, shared) = loaded.withLock { ($0[detector], $0.values.first) }
     if let cached { return cached }
     var options = self.options
     options.detector = detector
@@ -67,7 +68,7 @@ public final class LiveRecognitionService: RecognitionService, @unchecked Sendab
       made = try EmotionRecognizer(files: files, options: options)
     }
     // Two threads may load the same detector at once; the first one kept wins.
-    return lock.withLock {
+    return loaded.withLock { loaded in
       if let first = loaded[detector] { return first }
       loaded[detector] = made
       return made

@@ -1,7 +1,10 @@
 import Foundation
 
+// Unchecked: the source is used by one thread at a time (the reader's), as the protocol says;
+// the recognizer is swapped under the lock.
 /// A frame source and the recognizer, timed per frame.
 ///
+/// Each frame is recognised as a ``RecognitionRun`` recognises it.
 /// ``read()``, ``frame(at:)`` and ``close()`` touch the source from one thread at a time;
 /// ``recognize(_:)`` only uses the recognizer, which is immutable, so it may run alongside.
 /// ``useDetector(_:)`` loads another recognizer on its caller's thread and swaps it in under a
@@ -28,7 +31,7 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
     current = (detector, recognizer)
     summary = source.summary
     playback = source.playback
-    slides = (source as? FolderSource)?.files ?? []
+    slides = source.slidePaths
   }
 
   var detector: FaceDetectorKind { lock.withLock { current.kind } }
@@ -52,22 +55,8 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   }
 
   func recognize(_ frame: Frame) throws -> RecognizedFrame {
-    let recognizer = lock.withLock { current.recognizer }
-    let gray = frame.image.grayscale()
-    let started = DispatchTime.now()
-    let detections = try recognizer.faces(rgb: frame.image, gray: gray)
-    let detected = DispatchTime.now()
-    let faces = try recognizer.classify(gray: gray, faces: detections)
-    let classified = DispatchTime.now()
-    return RecognizedFrame(
-      index: frame.index, time: frame.time ?? 0, name: frame.source, image: frame.image, faces: faces,
-      detectionSeconds: Self.seconds(from: started, to: detected),
-      classificationSeconds: Self.seconds(from: detected, to: classified))
+    try RecognitionRun.recognize(frame, with: lock.withLock { current.recognizer })
   }
 
   func close() { source.close() }
-
-  private static func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {
-    Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-  }
 }

@@ -9,14 +9,20 @@ import System
 /// Each input that fails gets one line on standard error and the others go on; the exit
 /// status is 1 when any failed. A reader that closes standard output ends the run quietly,
 /// with every ffmpeg child reaped.
-struct DetectCommand {
+public struct DetectCommand {
   /// The parsed options.
-  let options: DetectOptions
+  public let options: DetectOptions
   /// Where the results, errors and progress go.
-  var streams = StandardStreams.process
+  public var streams: StandardStreams
+
+  /// The command with its options, writing to `streams`.
+  public init(options: DetectOptions, streams: StandardStreams = .process) {
+    self.options = options
+    self.streams = streams
+  }
 
   /// Runs the command; returns the exit status.
-  func run() -> Int32 {
+  public func run() -> Int32 {
     // A reader that goes away is an EPIPE to stop on, not a signal that kills the process.
     signal(SIGPIPE, SIG_IGN)
     // Standard output closed before the start (`>&-`): nowhere to write, so end as when a
@@ -56,13 +62,8 @@ struct DetectCommand {
       }
       InterruptCleanup.install(streams: streams)
     }
-    let header: String? =
-      switch options.format {
-      case .table: TableWriter.header
-      case .csv: resume.hasHeader ? nil : csvHeader + "\r"
-      case .json: nil
-      }
-    if let header, !records.writeHeader(header) {
+    let format = options.format.writer(labels: EmotionRecognizer.labels, continuing: resume.hasHeader)
+    if let header = format.header, !records.writeHeader(header) {
       guard let path = records.path else { return 0 }
       streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
       return endRecords(records, failed: true)
@@ -73,7 +74,8 @@ struct DetectCommand {
     var timelineSource: String?
     for input in resume.ordered(selectedInputs) {
       let outcome = process(
-        input, recognizer: recognizer, records: records, resume: resume, annotation: &annotation
+        input, recognizer: recognizer, records: records, format: format, resume: resume,
+        annotation: &annotation
       ) { record, kind in
         guard options.timeline != nil, kind.isStream else { return }
         if timelineSource == nil { timelineSource = input }
@@ -102,7 +104,8 @@ struct DetectCommand {
   /// there, and opens the records' file: all before the first frame is read.
   private func prepareOutputs(
     _ inventory: InputInventory
-  ) -> Result<(records: RecordOutput, resume: ResumePoint, annotation: AnnotationOutput?), UsageError> {
+  ) -> Result<(records: RecordOutput, resume: ResumePoint, annotation: AnnotationOutput?), OutputOptionError>
+  {
     var resume = ResumePoint()
     if options.resume, let path = options.output {
       switch ResumePoint.read(path, format: options.format, sources: inventory.sources, header: csvHeader) {
@@ -125,7 +128,7 @@ struct DetectCommand {
         path: path, inputs: selectedInputs, inventory: inventory, replaces: options.overwrite)
       {
       case .success(let output): annotation = output
-      case .failure(let error): return .failure(UsageError(error.description))
+      case .failure(let error): return .failure(OutputOptionError(error.description))
       }
       if annotation?.isFolder == true {
         folders.append(OutputCheck.Output(option: "--annotate", value: path, path: path))
@@ -181,8 +184,9 @@ struct DetectCommand {
   }
 
   private func process(
-    _ input: String, recognizer pending: PendingRecognizer, records: RecordOutput, resume: ResumePoint,
-    annotation: inout AnnotationOutput?, collect: (DetectionRecord, FrameSourceKind) -> Void
+    _ input: String, recognizer pending: PendingRecognizer, records: RecordOutput, format: any RecordFormat,
+    resume: ResumePoint, annotation: inout AnnotationOutput?,
+    collect: (DetectionRecord, FrameSourceKind) -> Void
   ) -> Outcome {
     let located = FrameSources.locate(input)
     // Continuing a killed run: what it finished is not done again.
@@ -198,10 +202,9 @@ struct DetectCommand {
     // An annotated video has every frame: ffmpeg skips none, and the frames between two
     // recognised ones keep the last boxes, as fer's Video does.
     let drawsVideo = annotation != nil && located?.isStream == true
-    let every = options.every
     var sourceOptions = FrameSourceOptions(
-      every: drawsVideo ? 1 : every,
-      onNote: { note in
+      every: drawsVideo ? 1 : options.every,
+      onNote: { [streams] note in
         if !notes.hold(note) { streams.printError(note) }
       })
     if !resume.recorded.isEmpty {
@@ -234,102 +237,55 @@ struct DetectCommand {
     var progress = ProgressLine(
       total: source.expectedFrameCount, label: input, streams: streams, enabled: showsProgress(source.kind))
     defer { progress.finish() }
+    var runOptions = RecognitionRun.Options()
+    // A drawn video reads every frame and recognises every Nth; a frame recorded before is
+    // recognised again only to draw its boxes.
+    runOptions.every = drawsVideo ? options.every : 1
+    runOptions.passesOver = { [resume] frame in
+      !drawsVideo && resume.contains(source: frame.source, frame: frame.index)
+    }
+    var run = RecognitionRun(source: source, recognizer: recognizer, options: runOptions)
     var failed = false
-    var ended = false
-    while !ended {
-      // A few frames at a time are recognised on all cores together, then written in order.
-      var batch: [Result<Frame, FrameFailure>] = []
-      while batch.count < Self.framesInFlight {
-        do {
-          guard let frame = try source.next() else {
-            ended = true
-            break
-          }
-          batch.append(.success(frame))
-        } catch {
-          batch.append(.failure(FrameFailure(message: error.description)))
-          if source.kind == .folder || source.kind == .list { continue }
-          ended = true
-          break
-        }
-      }
-      // Frames share the cores; one frame alone may use them all.
-      var frameRecognizer = recognizer
-      frameRecognizer.threadsPerImage = batch.count > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
-      let outcomes = batch.concurrentMap { [frameRecognizer, resume] item in
-        item.flatMap { frame -> Result<Analysed, FrameFailure> in
-          // A frame recorded before is recognised again only to draw its boxes.
-          let isRecorded = resume.contains(source: frame.source, frame: frame.index)
-          if isRecorded, !drawsVideo { return .success(Analysed(frame: frame, isRecorded: true)) }
-          guard !drawsVideo || frame.index % every == 0 else { return .success(Analysed(frame: frame)) }
-          do throws(RecognizerError) {
-            return .success(Analysed(frame: frame, faces: try frameRecognizer.recognize(frame.image)))
-          } catch {
-            return .failure(FrameFailure(message: "\(frame.source): \(error.description)"))
-          }
-        }
-      }
-      for outcome in outcomes {
+    while let batch = run.nextBatch() {
+      for item in batch {
         if let number = InterruptCleanup.pendingSignal {
           progress.clear()
           sink.interrupted()
           return .interrupted(number)
         }
-        switch outcome {
-        case .failure(let failure):
+        let frame: Frame
+        let faces: [RecognizedFace]?
+        switch item {
+        case .failed(let message):
           progress.clear()
-          streams.printError(failure.message)
+          streams.printError(message)
           sink.sourceFailed()
           failed = true
-        case .success(let analysed) where analysed.isRecorded:
+          continue
+        case .read where !drawsVideo:
+          // Passed over: its record is there from the killed run.
           progress.advance()
-        case .success(let analysed):
-          progress.clear()
-          if !sink.write(analysed.frame, faces: analysed.faces) { failed = true }
-          if let faces = analysed.faces,
-            !resume.contains(source: analysed.frame.source, frame: analysed.frame.index)
-          {
-            let record = DetectionRecord(frame: analysed.frame, faces: faces)
-            collect(record, source.kind)
-            if !records.write(lines(for: record)) {
-              if let path = records.path {
-                streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
-              }
-              sink.outputClosed()
-              return .outputClosed
-            }
-          }
-          progress.advance()
+          continue
+        case .read(let read): (frame, faces) = (read, nil)
+        case .recognized(let read, let recognized): (frame, faces) = (read, recognized.faces)
         }
+        progress.clear()
+        if !sink.write(frame, faces: faces) { failed = true }
+        if let faces, !resume.contains(source: frame.source, frame: frame.index) {
+          let record = DetectionRecord(frame: frame, faces: faces)
+          collect(record, source.kind)
+          if !records.write(format.lines(for: record)) {
+            if let path = records.path {
+              streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
+            }
+            sink.outputClosed()
+            return .outputClosed
+          }
+        }
+        progress.advance()
       }
     }
     return failed ? .failed : .done
-  }
-
-  /// The lines of one record in the chosen format.
-  private func lines(for record: DetectionRecord) -> [String] {
-    switch options.format {
-    case .json: [JSONLineWriter.line(for: record)]
-    case .table: TableWriter.rows(for: record)
-    case .csv: CSVWriter.rows(for: record, labels: EmotionRecognizer.labels).map { $0 + "\r" }
-    }
-  }
-
-  /// A frame read, with its faces; nil faces for a frame only drawn (between every Nth), or
-  /// passed over because its record is there from a killed run (`isRecorded`).
-  private struct Analysed: Sendable {
-    var frame: Frame
-    var faces: [RecognizedFace]?
-    var isRecorded = false
-  }
-
-  /// How many frames are read ahead and recognised at once: two per core, so that a core
-  /// that finishes early finds another frame.
-  private static let framesInFlight = 2 * ProcessInfo.processInfo.activeProcessorCount
-
-  /// A frame that could not be read or recognised: one line for standard error.
-  private struct FrameFailure: Error {
-    let message: String
   }
 
   private func showsProgress(_ kind: FrameSourceKind) -> Bool {
@@ -369,13 +325,12 @@ extension DetectionRecord {
 }
 
 /// Notes a source sends while it opens, held until it has, then passed straight through.
-private final class HeldNotes: @unchecked Sendable {
-  private let lock = NSLock()
-  private var held: [String]? = []
+private final class HeldNotes: Sendable {
+  private let held = Mutex<[String]?>([])
 
   /// Holds `note` and returns true, or returns false once the notes were released.
   func hold(_ note: String) -> Bool {
-    lock.withLock {
+    held.withLock { held in
       held?.append(note)
       return held != nil
     }
@@ -383,7 +338,7 @@ private final class HeldNotes: @unchecked Sendable {
 
   /// The notes held so far; later ones are not held.
   func release() -> [String] {
-    lock.withLock {
+    held.withLock { held in
       defer { held = nil }
       return held ?? []
     }

@@ -28,10 +28,10 @@ struct OutputCheck {
 
   /// The first refusal for `outputs`, or nil when every one may be written. `folders` are
   /// output folders (`--annotate <folder>`), which may exist but may not be input folders.
-  func problem(outputs: [Output], folders: [Output] = []) -> UsageError? {
+  func problem(outputs: [Output], folders: [Output] = []) -> OutputOptionError? {
     for folder in folders {
       if let identity = FileIdentity(path: folder.path), let input = inventory.folders[identity] {
-        return UsageError(
+        return OutputOptionError(
           "\(folder.option) \(folder.value) is the input folder \(input), whose pictures it would replace; "
             + "give another folder")
       }
@@ -43,21 +43,21 @@ struct OutputCheck {
         output.path == output.value ? output.value : "\(output.value) would write \(output.path), which"
       if let identity = FileIdentity(path: output.path), let input = inventory.files[identity] {
         let same = input == output.path ? "" : " (the same file)"
-        return UsageError("\(output.option) \(named) is the input \(input)\(same); give another name")
+        return OutputOptionError("\(output.option) \(named) is the input \(input)\(same); give another name")
       }
       if let folder = inventory.folder(containing: output.path) {
-        return UsageError(
+        return OutputOptionError(
           "\(output.option) \(named) is inside the input folder \(folder), which is read; write it elsewhere")
       }
       let place = Place(output.path)
       if let other = places[place] {
-        return UsageError(
+        return OutputOptionError(
           "\(output.option) \(named) is the file \(other.option) \(other.value) writes; give another name")
       }
       places[place] = output
       if !replaces, !output.isContinued, FileIdentity.exists(output.path) {
         let resume = output.option == "--output" ? " or --resume to continue it" : ""
-        return UsageError("\(output.option) \(named) exists; add --overwrite to replace it\(resume)")
+        return OutputOptionError("\(output.option) \(named) exists; add --overwrite to replace it\(resume)")
       }
     }
     return nil

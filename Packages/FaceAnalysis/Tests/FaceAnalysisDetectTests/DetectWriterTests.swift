@@ -1,7 +1,9 @@
 import Foundation
+import System
+import SystemTesting
 import Testing
 
-@testable import EmotionsApp
+@testable import FaceAnalysisDetect
 
 /// The writers of `emotions detect`, in process, against texts written out by hand.
 @Suite("detect's writers")
@@ -39,20 +41,20 @@ struct DetectWriterTests {
 
   @Test func theTableHasOneRowPerFaceOrOneSayingNoFace() {
     #expect(
-      TableWriter.header
+      TableWriter().header
         == "source                        frame     time  box                   emotion   score")
     let record = DetectionRecord(
       source: "photo.jpg", frame: 0, time: 1.25, width: 100, height: 100,
       faces: [Self.face(box: [10, 20, 30, 30], happy: 0.9), Self.face(box: [5, 5, 8, 8], happy: 0.1)])
     #expect(
-      TableWriter.rows(for: record) == [
+      TableWriter().lines(for: record) == [
         "photo.jpg                         0    1.250  [10,20,30,30]         happy     90%",
         "photo.jpg                         0    1.250  [5,5,8,8]             angry     15%",
       ])
     let empty = DetectionRecord(
       source: String(repeating: "x", count: 40) + ".png", frame: 7, time: 0, width: 1, height: 1, faces: [])
     #expect(
-      TableWriter.rows(for: empty) == ["…xxxxxxxxxxxxxxxxxxxxxx.png       7    0.000  no face"])
+      TableWriter().lines(for: empty) == ["…xxxxxxxxxxxxxxxxxxxxxx.png       7    0.000  no face"])
   }
 
   @Test func theTimelineDrawsOneLinePerLabelBrokenWhereAFrameHasNoFace() {
@@ -96,28 +98,5 @@ struct DetectWriterTests {
     progress.advance()
     progress.finish()
     #expect(try file.text() == "")
-  }
-}
-
-/// A file in the temporary folder, open for writing, removed when the value goes.
-final class TemporaryFile {
-  let url: URL
-  let descriptor: Int32
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("emotions-\(UUID().uuidString).txt")
-    descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-  }
-
-  deinit {
-    close(descriptor)
-    try? FileManager.default.removeItem(at: url)
-  }
-
-  /// What was written so far, read with POSIX calls (Foundation's whole-file readers leak their
-  /// buffer on an empty file, which LeakSanitizer reports).
-  func text() throws -> String {
-    String(decoding: try AppStateStore.contents(ofFile: url.path).get(), as: UTF8.self)
   }
 }

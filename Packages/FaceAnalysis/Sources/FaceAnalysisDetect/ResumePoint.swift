@@ -54,13 +54,13 @@ struct ResumePoint: Equatable {
   /// empty file is a start from nothing.
   static func read(
     _ path: String, format: DetectOptions.OutputFormat, sources: Set<String>, header: String
-  ) -> Result<ResumePoint, UsageError> {
+  ) -> Result<ResumePoint, OutputOptionError> {
     let bytes: [UInt8]
     switch RegularFile.read(path) {
     case .bytes(let content): bytes = content
     case .missing: return .success(ResumePoint())
     case .unreadable(let reason):
-      return .failure(UsageError("--resume --output \(path): cannot read it (\(reason))"))
+      return .failure(OutputOptionError("--resume --output \(path): cannot read it (\(reason))"))
     }
     var reader = Reader(path: path, format: format, sources: sources)
     switch format {
@@ -77,7 +77,7 @@ struct ResumePoint: Equatable {
     var point = ResumePoint()
 
     /// One object per line, each `{"source":…,"frame":…,…}`.
-    mutating func readJSON(_ bytes: [UInt8]) -> Result<ResumePoint, UsageError> {
+    mutating func readJSON(_ bytes: [UInt8]) -> Result<ResumePoint, OutputOptionError> {
       var start = 0
       var number = 0
       while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -95,7 +95,7 @@ struct ResumePoint: Equatable {
     }
 
     /// The header row, then rows of `source,frame,…` ending with CRLF (fields quoted as RFC 4180 says).
-    mutating func readCSV(_ bytes: [UInt8], header: String) -> Result<ResumePoint, UsageError> {
+    mutating func readCSV(_ bytes: [UInt8], header: String) -> Result<ResumePoint, OutputOptionError> {
       let headerRow = Array((header + CSVWriter.lineEnding).utf8)
       guard bytes.count >= headerRow.count else {
         // Empty, or a header cut off: the file starts again with a whole header.
@@ -125,9 +125,9 @@ struct ResumePoint: Equatable {
       return .success(point)
     }
 
-    private mutating func add(_ source: String, _ frame: Int) -> UsageError? {
+    private mutating func add(_ source: String, _ frame: Int) -> OutputOptionError? {
       guard sources.contains(source) else {
-        return UsageError(
+        return OutputOptionError(
           "--resume --output \(path) holds records of \(source), which this run does not read; "
             + "resume with the inputs (and --shard) of the run that wrote it, or give another --output")
       }
@@ -139,16 +139,16 @@ struct ResumePoint: Equatable {
 
     /// The line for a file that is not this format's records: another format's, or not
     /// records at all.
-    private func notRecords(line: Int, starts first: UInt8?) -> UsageError {
+    private func notRecords(line: Int, starts first: UInt8?) -> OutputOptionError {
       let (this, other) =
         format == .csv
         ? ("CSV (--format csv)", "JSON lines (--json)") : ("JSON lines (--json)", "CSV (--format csv)")
       let otherStart = format == .csv ? UInt8(ascii: "{") : UInt8(ascii: "s")
       if line == 1, first == otherStart {
-        return UsageError(
+        return OutputOptionError(
           "--resume --output \(path) holds \(other), not \(this); resume with the format that wrote it")
       }
-      return UsageError(
+      return OutputOptionError(
         "--resume --output \(path): line \(line) is not a record of emotions detect in \(this); "
           + "give another --output, or remove the file to start again")
     }

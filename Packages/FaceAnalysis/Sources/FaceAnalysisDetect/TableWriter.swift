@@ -1,13 +1,17 @@
 /// The human-readable form of `emotions detect`: a header, then one row per face (or one
 /// row saying `no face`).
-enum TableWriter {
+struct TableWriter: RecordFormat {
   /// The header line.
-  static let header =
-    pad("source", 28) + pad("frame", 7, right: true) + pad("time", 9, right: true) + "  "
-    + pad("box", 22) + pad("emotion", 10) + "score"
+  let header: String? =
+    Self.pad("source", 28) + Self.pad("frame", 7, right: true) + Self.pad("time", 9, right: true) + "  "
+    + Self.pad("box", 22) + Self.pad("emotion", 10) + "score"
 
   /// The rows for one record.
-  static func rows(for record: DetectionRecord) -> [String] {
+  func lines(for record: DetectionRecord) -> [String] {
+    Self.rows(for: record)
+  }
+
+  private static func rows(for record: DetectionRecord) -> [String] {
     let prefix =
       pad(shortened(record.source), 28) + pad(String(record.frame), 7, right: true)
       + pad(seconds(record.time), 9, right: true) + "  "

@@ -1,3 +1,5 @@
+import System
+
 /// A one-line progress bar on standard error, for folders and videos when it is a terminal.
 struct ProgressLine {
   private let total: Int?

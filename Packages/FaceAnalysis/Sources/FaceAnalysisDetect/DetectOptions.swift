@@ -1,48 +1,51 @@
 import FaceAnalysisInterface
 
 /// Options of `emotions detect`.
-struct DetectOptions: Equatable, Sendable {
+public struct DetectOptions: Equatable, Sendable {
   /// Images, folders, videos, `/dev/videoN` cameras and `lavfi:<graph>` sources, in order.
-  var inputs: [String] = []
+  public var inputs: [String] = []
   /// How the results are written: a table, JSON lines or CSV.
-  var format = OutputFormat.table
+  public var format = OutputFormat.table
   /// Write the annotated pictures or video here (`--annotate`): a folder for images, a video
   /// file for videos and cameras.
-  var annotate: String?
+  public var annotate: String?
   /// The face detector given with `--detector`; nil leaves it to `EMOTIONS_DETECTOR`, then to
   /// the Haar cascade.
-  var detector: FaceDetectorKind?
+  public var detector: FaceDetectorKind?
   /// The smallest face, in pixels.
-  var minSize = 50
+  public var minSize = 50
   /// The detector's scale step.
-  var scaleFactor = 1.1
+  public var scaleFactor = 1.1
   /// How many overlapping detections make a face.
-  var minNeighbors = 5
+  public var minNeighbors = 5
   /// Process every Nth frame of a video.
-  var every = 1
+  public var every = 1
   /// Treat each whole image as one face.
-  var wholeImage = false
+  public var wholeImage = false
   /// Where the model files are.
-  var modelDirectory: String?
+  public var modelDirectory: String?
   /// Process only the inputs whose index modulo `count` is `index`: `K/N` gives `K-1` and `N`.
-  var shard: Shard?
+  public var shard: Shard?
   /// Write a timeline SVG of a video's scores here.
-  var timeline: String?
+  public var timeline: String?
   /// Write the records to this file instead of standard output (`--output`).
-  var output: String?
+  public var output: String?
   /// Continue the records already in ``output`` instead of starting it anew (`--resume`).
-  var resume = false
+  public var resume = false
   /// Replace output files that exist (`--overwrite`); inputs are never replaced.
-  var overwrite = false
+  public var overwrite = false
+
+  /// The defaults: no inputs, a table, the Haar cascade with fer's settings.
+  public init() {}
 
   /// One JSON object per line instead of a table (`--json`, the same as `--format json`).
-  var json: Bool {
+  public var json: Bool {
     get { format == .json }
     set { format = newValue ? .json : .table }
   }
 
   /// The forms of `--format`.
-  enum OutputFormat: String, CaseIterable, Sendable {
+  public enum OutputFormat: String, CaseIterable, Sendable {
     /// Aligned columns for people.
     case table
     /// One JSON object per image or video frame.
@@ -52,10 +55,16 @@ struct DetectOptions: Equatable, Sendable {
   }
 
   /// Part `index` of `count` parts of the inputs, counted from zero.
-  struct Shard: Equatable, Sendable {
+  public struct Shard: Equatable, Sendable {
     /// Which part, from zero.
-    var index: Int
+    public var index: Int
     /// How many parts.
-    var count: Int
+    public var count: Int
+
+    /// Part `index` (from zero) of `count`.
+    public init(index: Int, count: Int) {
+      self.index = index
+      self.count = count
+    }
   }
 }

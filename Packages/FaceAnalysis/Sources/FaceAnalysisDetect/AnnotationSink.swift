@@ -1,4 +1,5 @@
 import FaceAnalysis
+import System
 
 /// One input's share of `--annotate`: a video writer for a video, camera or graph, or
 /// pictures in the output folder for images. Frames come in order; a frame without faces
@@ -35,10 +36,9 @@ struct AnnotationSink {
         if writer == nil {
           let path = output.videoPath(for: source.name)
           videoPath = path
-          let video = source as? VideoSource
           writer = try VideoWriter(
             path: path, width: frame.image.width, height: frame.image.height,
-            frameRate: video?.frameRateFraction ?? "25",
+            frameRate: source.frameRateFraction ?? "25",
             audioSource: source.kind == .video ? source.name : nil, replacing: output.replaces)
         }
         try writer?.write(AnnotationOutput.annotated(frame, faces: lastFaces))

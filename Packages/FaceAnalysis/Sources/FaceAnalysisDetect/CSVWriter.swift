@@ -6,7 +6,20 @@
 /// Numbers are written as `--json` writes them, so both read back to the same values.
 /// Rows end with CRLF, as RFC 4180 says; a field with a comma, a quote, a CR or an LF is
 /// quoted, its quotes doubled.
-enum CSVWriter {
+struct CSVWriter: RecordFormat {
+  /// The score columns, in model order.
+  let labels: [String]
+  /// Whether a new output starts with the header row (not when continuing a file that has it).
+  var writesHeader = true
+
+  /// The header row, CR included (the output ends every line with LF).
+  var header: String? { writesHeader ? Self.header(labels: labels) + "\r" : nil }
+
+  /// The rows of one record, CR included.
+  func lines(for record: DetectionRecord) -> [String] {
+    Self.rows(for: record, labels: labels).map { $0 + "\r" }
+  }
+
   /// The header row for `labels`, without its line ending.
   static func header(labels: [String]) -> String {
     (["source", "frame", "time", "x", "y", "w", "h", "emotion"] + labels + ["detector_confidence"]).map(field)

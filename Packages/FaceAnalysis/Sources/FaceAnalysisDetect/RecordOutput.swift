@@ -1,4 +1,5 @@
 import Foundation
+import System
 
 /// Where `detect` writes its records: standard output, or the file of `--output`.
 ///
@@ -47,7 +48,7 @@ final class RecordOutput {
   static func open(
     _ path: String, _ opening: Opening, streams: StandardStreams,
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> Result<RecordOutput, UsageError> {
+  ) -> Result<RecordOutput, OutputOptionError> {
     var flags = O_WRONLY | O_CREAT | O_CLOEXEC
     switch opening {
     case .create: flags |= O_EXCL
@@ -58,14 +59,16 @@ final class RecordOutput {
     guard descriptor >= 0 else {
       if errno == EEXIST {
         return .failure(
-          UsageError("--output \(path) exists; add --overwrite to replace it or --resume to continue it"))
+          OutputOptionError(
+            "--output \(path) exists; add --overwrite to replace it or --resume to continue it"))
       }
-      return .failure(UsageError("--output \(path): cannot write it (\(String(cString: strerror(errno))))"))
+      return .failure(
+        OutputOptionError("--output \(path): cannot write it (\(String(cString: strerror(errno))))"))
     }
     if case .resume(let keptLength) = opening, ftruncate(descriptor, off_t(keptLength)) != 0 {
       let reason = String(cString: strerror(errno))
       close(descriptor)
-      return .failure(UsageError("--output \(path): cannot cut off its torn end (\(reason))"))
+      return .failure(OutputOptionError("--output \(path): cannot cut off its torn end (\(reason))"))
     }
     return .success(
       RecordOutput(path: path, descriptor: descriptor, streams: streams, environment: environment))

@@ -1,7 +1,13 @@
 /// Writes a ``DetectionRecord`` as one line of JSON, with the keys in the documented order:
 /// `{"source","frame","time","width","height","faces":[{"box","emotion","scores"}]}`; a face
 /// that BlazeFace found also has `"detector_confidence"` and `"keypoints"` (six `[x, y]`).
-enum JSONLineWriter {
+struct JSONLineWriter: RecordFormat {
+  /// JSON lines have no header.
+  let header: String? = nil
+
+  /// The record's one line.
+  func lines(for record: DetectionRecord) -> [String] { [Self.line(for: record)] }
+
   /// The record as one line, without the newline.
   static func line(for record: DetectionRecord) -> String {
     var text = "{\"source\":\(quoted(record.source)),\"frame\":\(record.frame),"
