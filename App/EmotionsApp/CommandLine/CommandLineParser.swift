@@ -169,12 +169,9 @@ struct CommandLineParser {
   }
 
   private func shard(_ text: String) throws(UsageError) -> DetectOptions.Shard {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-      (1...count).contains(index)
-    else {
+    guard let shard = DetectOptions.Shard(text) else {
       throw UsageError("--shard must be K/N with 1 ≤ K ≤ N, such as 2/8, not “\(text)”")
     }
-    return DetectOptions.Shard(index: index - 1, count: count)
+    return shard
   }
 }

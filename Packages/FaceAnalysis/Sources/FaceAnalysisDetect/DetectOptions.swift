@@ -60,11 +60,16 @@ public struct DetectOptions: Equatable, Sendable {
     public var index: Int
     /// How many parts.
     public var count: Int
+  }
+}
 
-    /// Part `index` (from zero) of `count`.
-    public init(index: Int, count: Int) {
-      self.index = index
-      self.count = count
-    }
+extension DetectOptions.Shard {
+  /// The part `--shard K/N` names (K from 1); nil unless 1 ≤ K ≤ N.
+  public init?(_ text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let number = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(number)
+    else { return nil }
+    self.init(index: number - 1, count: count)
   }
 }

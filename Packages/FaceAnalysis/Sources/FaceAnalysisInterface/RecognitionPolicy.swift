@@ -7,12 +7,6 @@ public struct RecognitionPolicy: Equatable, Sendable {
   /// waiting for it to be taken (the older one is counted as dropped).
   public var dropsFrames: Bool
 
-  /// A policy from its two choices.
-  public init(paces: Bool, dropsFrames: Bool) {
-    self.paces = paces
-    self.dropsFrames = dropsFrames
-  }
-
   /// Real time: paced, dropping frames when recognition or drawing falls behind.
   public static let realTime = RecognitionPolicy(paces: true, dropsFrames: true)
   /// Every frame, as fast as recognition goes: for reports, such as line mode on a file.

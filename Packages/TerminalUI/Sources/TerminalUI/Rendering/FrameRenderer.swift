@@ -78,7 +78,7 @@ public struct FrameRenderer: Sendable {
         var changed =
           cell != previous[x, y] || (!forced.isEmpty && forced.contains { $0.contains(x: x, y: y) })
         if columns == 2, frame[x + 1, y] != previous[x + 1, y] { changed = true }
-        if changed, !cell.isContinuation {
+        if changed {
           moveCursor(to: Point(x: x, y: y), from: cursor, in: frame, style: style, output: &output)
           if cell.style != style {
             let cellSGR = Self.sgr(cell.style, mode: frame.colorMode)
@@ -86,19 +86,14 @@ public struct FrameRenderer: Sendable {
             style = cell.style
             sgr = cellSGR
           }
-          output.append(cell.character)
-          cursor = Point(x: x + columns, y: y)
-        } else if changed, cell.isContinuation {
-          // The wide character on the left was replaced: blank the stray right half.
-          moveCursor(to: Point(x: x, y: y), from: cursor, in: frame, style: style, output: &output)
-          if cell.style != style {
-            let cellSGR = Self.sgr(cell.style, mode: frame.colorMode)
-            if cellSGR != sgr { output += cellSGR }
-            style = cell.style
-            sgr = cellSGR
+          if cell.isContinuation {
+            // The wide character on the left was replaced: blank the stray right half.
+            output += " "
+            cursor = Point(x: x + 1, y: y)
+          } else {
+            output.append(cell.character)
+            cursor = Point(x: x + columns, y: y)
           }
-          output += " "
-          cursor = Point(x: x + 1, y: y)
         }
         x += cell.isContinuation ? 1 : columns
       }
