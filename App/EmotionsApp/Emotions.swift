@@ -21,7 +21,7 @@ public enum Emotions {
   public static func main() -> Never {
     // Whatever the parent blocked, the signals the app handles must reach it.
     SystemTerminal.unblockHandledSignals()
-    signal(SIGPIPE, SIG_IGN)
+    ProcessSignals.ignoreBrokenPipe()
     let command: Command
     do {
       command = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))

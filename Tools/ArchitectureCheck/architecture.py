@@ -38,6 +38,8 @@ FLOW_C_TARGETS = {("TerminalUI", "TerminalUICShims"), ("System", "CSystem")}
 SYSTEM_PACKAGE = "System"
 SPAWNS = re.compile(r"\b(posix_spawnp?|fork|vfork|exec[lv]p?e?|popen)\s*\(|\bProcess\s*\(\s*\)")
 RETRIES = re.compile(r"\bEINTR\b")
+# Signal dispositions and handlers: System's ProcessSignals and TerminationSignals own them.
+SIGNALS = re.compile(r"\b(signal|sigaction)\s*\(\s*SIG|\bmakeSignalSource\b")
 SYSTEM_CALL_SUFFIXES = (".swift", ".c", ".h", ".cc", ".cpp")
 
 # DESIGN section 2: only Inference imports the C libraries.
@@ -212,7 +214,7 @@ class Checker:
                     if path.suffix not in SYSTEM_CALL_SUFFIXES or ".build" in path.relative_to(package.path).parts:
                         continue
                     for number, line in enumerate(code_lines(path.read_text()), start=1):
-                        spawn, retry = SPAWNS.search(line), RETRIES.search(line)
+                        spawn, retry, handler = SPAWNS.search(line), RETRIES.search(line), SIGNALS.search(line)
                         if spawn:
                             self.report(
                                 "system-calls", path, number,
@@ -224,6 +226,11 @@ class Checker:
                                 "system-calls", path, number,
                                 f"{package.name} handles EINTR itself; only System retries interrupted calls: "
                                 "use its `syscall { … }`")
+                        if handler:
+                            self.report(
+                                "system-calls", path, number,
+                                f"{package.name} handles signals itself; only System installs handlers: "
+                                "use its ProcessSignals or TerminationSignals")
 
     def check_dependencies(self) -> None:
         names = {p.name for p in self.packages}

@@ -23,8 +23,7 @@ public struct DetectCommand {
 
   /// Runs the command; returns the exit status.
   public func run() -> Int32 {
-    // A reader that goes away is an EPIPE to stop on, not a signal that kills the process.
-    signal(SIGPIPE, SIG_IGN)
+    ProcessSignals.ignoreBrokenPipe()
     // Standard output closed before the start (`>&-`): nowhere to write, so end as when a
     // reader closes the pipe. Nothing is opened first: a pipe made now would become
     // descriptor 1 and a child's output would go astray.

@@ -8,8 +8,6 @@ import System
 /// process by the same signal. A loop stuck in a read gets two seconds; then the handler
 /// ends every child, removes every unfinished video itself and ends the process.
 enum InterruptCleanup {
-  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
-  private static let lock = NSLock()
   private static let received = Atomic<Int32>(0)
 
   /// The signal received, if any.
@@ -18,27 +16,17 @@ enum InterruptCleanup {
     return number == 0 ? nil : number
   }
 
-  /// Installs the handlers; safe to call more than once.
+  /// Starts watching the signals; safe to call more than once.
   static func install(streams: StandardStreams) {
-    lock.withLock {
-      guard sources.isEmpty else { return }
-      for number in [SIGINT, SIGTERM, SIGHUP] {
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler {
-          guard
-            received.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing).exchanged
-          else { return }
-          DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-            ProcessCleanup.terminateChildren()
-            for path in ProcessCleanup.removePartialFiles() {
-              streams.printError("--annotate \(path): interrupted; the unfinished video was removed")
-            }
-            end(by: number)
-          }
+    TerminationSignals.watch { number in
+      guard received.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing).exchanged
+      else { return }
+      DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+        ProcessCleanup.terminateChildren()
+        for path in ProcessCleanup.removePartialFiles() {
+          streams.printError("--annotate \(path): interrupted; the unfinished video was removed")
         }
-        source.resume()
-        sources.append(source)
+        end(by: number)
       }
     }
   }

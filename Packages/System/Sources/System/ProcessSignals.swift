@@ -30,6 +30,10 @@ public enum ProcessSignals {
     csystem_raise_with_default_action(signal)
   }
 
+  /// Ignores SIGPIPE, so that a reader that goes away is an EPIPE to stop on, not a signal
+  /// that kills the process.
+  public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+
   /// Stops the process (SIGSTOP, job control); returns once it is continued.
   public static func stopProcess() { csystem_stop_process() }
 }

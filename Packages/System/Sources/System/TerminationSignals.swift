@@ -1,0 +1,29 @@
+import Dispatch
+import Synchronization
+
+/// SIGINT, SIGTERM and SIGHUP handed to a closure on a dispatch queue instead of ending the
+/// process: for a batch run that stops after the frames in hand, cleans up what
+/// ``ProcessCleanup`` holds, then ends by the same signal (``ProcessSignals/end(by:)``). The
+/// terminal program has ``ProcessSignals``' pipe instead.
+public enum TerminationSignals {
+  /// The signals watched.
+  public static let numbers = [SIGINT, SIGTERM, SIGHUP]
+
+  /// The dispatch sources, kept for the life of the process once watching starts.
+  private static let sources = Mutex<[any DispatchSourceSignal]>([])
+
+  /// Starts watching: each signal received runs `handler` with its number on a global queue.
+  /// Only the first call installs anything.
+  public static func watch(_ handler: @escaping @Sendable (Int32) -> Void) {
+    sources.withLock { sources in
+      guard sources.isEmpty else { return }
+      for number in numbers {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { handler(number) }
+        source.resume()
+        sources.append(source)
+      }
+    }
+  }
+}
