@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 
-/// One ordered run of recognised frames over a source: `detect`'s loop and the live
-/// pipeline's recognition step.
+/// One ordered run of recognised frames over a source: `detect`'s loop, and the frame step of
+/// the live pipeline (which takes one frame at a time, so that a detector switch holds from
+/// the next frame on).
 ///
 /// ``nextBatch()`` reads a few frames ahead, recognises them on all cores together (each frame
 /// on one thread; a frame alone gets every thread), and hands them back in the source's order.
@@ -75,23 +76,40 @@ public struct RecognitionRun {
       }
     }
     guard !batch.isEmpty else { return nil }
-    // Frames share the cores; one frame alone may use them all.
-    var shared = recognizer
-    shared.threadsPerImage = batch.count > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
     let options = self.options
-    return batch.concurrentMap { [shared] read -> Item in
+    let isWanted = batch.map { read in
+      guard case .success(let frame) = read else { return false }
+      return frame.index % options.every == 0 && !options.passesOver(frame)
+    }
+    let wanted = zip(batch, isWanted).compactMap { read, isWanted in isWanted ? try? read.get() : nil }
+    var recognized = Self.recognize(wanted, with: recognizer)[...]
+    return zip(batch, isWanted).map { read, isWanted -> Item in
       switch read {
       case .failure(let failure): return .failed(failure.message)
-      case .success(let frame) where frame.index % options.every != 0 || options.passesOver(frame):
-        return .read(frame)
+      case .success(let frame) where !isWanted: return .read(frame)
       case .success(let frame):
-        do throws(RecognizerError) {
-          return .recognized(frame, try Self.recognize(frame, with: shared))
-        } catch {
-          return .failed("\(frame.source): \(error.description)")
+        switch recognized.popFirst() {
+        case .success(let result): return .recognized(frame, result)
+        case .failure(let error): return .failed("\(frame.source): \(error.description)")
+        case nil: return .read(frame)
         }
       }
     }
+  }
+
+  /// Recognises `frames` at once, in their order: on all cores, one thread each, or every
+  /// thread for a frame alone. The step of each batch.
+  static func recognize(
+    _ frames: [Frame], with recognizer: EmotionRecognizer
+  ) -> [Result<RecognizedFrame, RecognizerError>] {
+    var shared = recognizer
+    shared.threadsPerImage = frames.count > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+    let recognize = { @Sendable [shared] (frame: Frame) -> Result<RecognizedFrame, RecognizerError> in
+      do throws(RecognizerError) { return .success(try Self.recognize(frame, with: shared)) } catch {
+        return .failure(error)
+      }
+    }
+    return frames.count > 1 ? frames.concurrentMap(recognize) : frames.map(recognize)
   }
 
   /// Finds the faces of one frame and names their emotions on the calling thread, timing the
