@@ -18,7 +18,7 @@ import Foundation
 /// ``setDetector(_:)`` switches the stages' detector on a serial queue of its own, so that a
 /// model is loaded off the caller's thread and switches happen in the order asked; a request
 /// made before the source opens waits for it.
-final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
+final class RecognitionPipeline: RecognitionSession, Sendable {
   /// The end of the reader's work, passed down the pipeline after the last frame.
   private enum Ending {
     case finished
@@ -26,51 +26,47 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     case lost(String)
   }
 
-  /// Shared state, guarded by `condition`.
-  private var stopped = false
-  /// Reader and recognition threads that have not ended yet.
-  private var runningThreads = 0
-  private var paused = false
-  private var pausedSince: Date?
-  private var pausedTotal: TimeInterval = 0
-  private var requestedSlide = 0
-  /// Bumped after each detector switch, so that a slide show shows its slide again.
-  private var slideRedraws = 0
-  /// The stages, once opened, for detector switches.
-  private var openStages: (any RecognitionStages)?
-  /// A detector asked for before the source opened.
-  private var detectorBeforeOpening: FaceDetectorKind?
-  private var toRecognize: Frame?
-  private var ending: Ending?
-  private var toShow: RecognizedFrame? {
-    get { outbox.frame }
-    set { outbox.frame = newValue }
+  /// What the threads share, guarded by `condition`.
+  private struct State: Sendable {
+    var stopped = false
+    /// Reader and recognition threads that have not ended yet.
+    var runningThreads = 0
+    var paused = false
+    var pausedSince: Date?
+    var pausedTotal: TimeInterval = 0
+    var requestedSlide = 0
+    /// Bumped after each detector switch, so that a slide show shows its slide again.
+    var slideRedraws = 0
+    /// The stages, once opened, for detector switches.
+    var openStages: (any RecognitionStages)?
+    /// A detector asked for before the source opened.
+    var detectorBeforeOpening: FaceDetectorKind?
+    var toRecognize: Frame?
+    var ending: Ending?
   }
-  private var dropped: Int {
-    get { outbox.dropped }
-    set { outbox.dropped = newValue }
-  }
-  private var condition: NSCondition { outbox.condition }
-  private let outbox = Outbox()
 
-  /// The result waiting for the loop, the drop count and the lock over all shared state.
-  /// Posted jobs hold this, not the pipeline, so that a job the loop never runs keeps nothing
-  /// else alive.
-  private final class Outbox: @unchecked Sendable {
+  /// The result waiting for the loop and the drop count. Posted jobs hold this, not the
+  /// pipeline, so that a job the loop never runs keeps nothing else alive.
+  private struct Outbox: Sendable {
     var frame: RecognizedFrame?
     var dropped = 0
-    let condition = NSCondition()
-
-    /// Runs `body` under the lock and wakes every waiting thread after it.
-    func locked<T>(_ body: () -> T) -> T {
-      condition.lock()
-      defer {
-        condition.broadcast()
-        condition.unlock()
-      }
-      return body()
-    }
   }
+
+  private let shared: ConditionGuarded<State>
+  private let outbox: ConditionGuarded<Outbox>
+  private var state: State {
+    get { shared.value }
+    set { shared.value = newValue }
+  }
+  private var toShow: RecognizedFrame? {
+    get { outbox.value.frame }
+    set { outbox.value.frame = newValue }
+  }
+  private var dropped: Int {
+    get { outbox.value.dropped }
+    set { outbox.value.dropped = newValue }
+  }
+  private var condition: NSCondition { shared.condition }
 
   private let source: String
   private let requestedPolicy: RecognitionPolicy
@@ -93,6 +89,8 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     self.delivery = delivery
     self.saver = saver
     self.open = open
+    shared = ConditionGuarded(State())
+    outbox = ConditionGuarded(Outbox(), sharing: shared.condition)
   }
 
   /// How long ``stop()`` waits for the threads: a frame being read or recognised, a frame
@@ -102,10 +100,10 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
 
   /// Starts the reader thread, which opens the source and starts the recognition thread.
   func start() {
-    locked { runningThreads += 1 }
+    locked { state.runningThreads += 1 }
     let reader = Thread { [self] in
       runReader()
-      locked { runningThreads -= 1 }
+      locked { state.runningThreads -= 1 }
     }
     reader.name = "emotions.reader"
     reader.start()
@@ -118,35 +116,35 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     requestStop()
     let deadline = Date().addingTimeInterval(Self.stopTimeout)
     condition.lock()
-    while runningThreads > 0, condition.wait(until: deadline) {}
+    while state.runningThreads > 0, condition.wait(until: deadline) {}
     condition.unlock()
   }
 
   /// Asks both threads to stop without waiting for them.
   private func requestStop() {
-    locked { stopped = true }
+    locked { state.stopped = true }
   }
 
   func setPaused(_ value: Bool) {
     locked {
-      guard paused != value else { return }
-      paused = value
+      guard state.paused != value else { return }
+      state.paused = value
       if value {
-        pausedSince = Date()
-      } else if let since = pausedSince {
-        pausedTotal += Date().timeIntervalSince(since)
-        pausedSince = nil
+        state.pausedSince = Date()
+      } else if let since = state.pausedSince {
+        state.pausedTotal += Date().timeIntervalSince(since)
+        state.pausedSince = nil
       }
     }
   }
 
   func showSlide(_ index: Int) {
-    locked { requestedSlide = index }
+    locked { state.requestedSlide = index }
   }
 
   func save(_ frame: RecognizedFrame) {
     let (saver, source) = (self.saver, self.source)
-    locked { runningThreads += 1 }
+    locked { state.runningThreads += 1 }
     let thread = Thread { [self] in
       let event: RecognitionEvent
       do {
@@ -155,7 +153,7 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
         event = .saveFailed("\(error)")
       }
       if !isStopped { post(event) }
-      locked { runningThreads -= 1 }
+      locked { state.runningThreads -= 1 }
     }
     thread.name = "emotions.save"
     thread.start()
@@ -163,9 +161,9 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
 
   func setDetector(_ kind: FaceDetectorKind) {
     let stages: (any RecognitionStages)? = locked {
-      guard !stopped else { return nil }
-      guard let openStages else {
-        detectorBeforeOpening = kind
+      guard !state.stopped else { return nil }
+      guard let openStages = state.openStages else {
+        state.detectorBeforeOpening = kind
         return nil
       }
       return openStages
@@ -175,15 +173,15 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
 
   /// Queues a switch of `stages` to `kind` on the switcher; `stop()` waits for it.
   private func switchDetector(of stages: any RecognitionStages, to kind: FaceDetectorKind) {
-    locked { runningThreads += 1 }
+    locked { state.runningThreads += 1 }
     switcher.async { [self] in
-      defer { locked { runningThreads -= 1 } }
+      defer { locked { state.runningThreads -= 1 } }
       guard !isStopped else { return }
       let event: RecognitionEvent
       do {
         try stages.useDetector(kind)
         event = .detector(kind)
-        locked { slideRedraws += 1 }
+        locked { state.slideRedraws += 1 }
       } catch {
         event = .detectorUnavailable(kind, message: "\(error)")
       }
@@ -211,15 +209,15 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     post(.detector(detector))
     // Switches reach the stages only now, so that none is reported before the first detector.
     let asked: FaceDetectorKind? = locked {
-      openStages = session
-      defer { detectorBeforeOpening = nil }
-      return detectorBeforeOpening
+      state.openStages = session
+      defer { state.detectorBeforeOpening = nil }
+      return state.detectorBeforeOpening
     }
     if let asked, asked != detector { switchDetector(of: session, to: asked) }
-    locked { runningThreads += 1 }
+    locked { state.runningThreads += 1 }
     let recognition = Thread { [self] in
       runRecognition(session, policy: policy)
-      locked { runningThreads -= 1 }
+      locked { state.runningThreads -= 1 }
     }
     recognition.name = "emotions.recognition"
     recognition.start()
@@ -230,7 +228,7 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     case .still: end = readStill(session)
     case .video, .live: end = readStream(session, playback: playback, policy: policy)
     }
-    locked { ending = end }
+    locked { state.ending = end }
     session.close()
   }
 
@@ -249,9 +247,11 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     var redraws = 0
     while true {
       let wanted: Int? = locked {
-        while !stopped && requestedSlide == shown && slideRedraws == redraws { condition.wait() }
-        redraws = slideRedraws
-        return stopped ? nil : requestedSlide
+        while !state.stopped && state.requestedSlide == shown && state.slideRedraws == redraws {
+          condition.wait()
+        }
+        redraws = state.slideRedraws
+        return state.stopped ? nil : state.requestedSlide
       }
       guard let wanted else { return .finished }
       shown = wanted
@@ -271,8 +271,8 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     while true {
       // A paused file waits; a live source keeps being read and its frames are skipped.
       let skip: Bool? = locked {
-        while paused && !playback.isLive && !stopped { condition.wait() }
-        return stopped ? nil : paused
+        while state.paused && !playback.isLive && !state.stopped { condition.wait() }
+        return state.stopped ? nil : state.paused
       }
       guard let skip else { return .finished }
       let frame: Frame?
@@ -304,11 +304,11 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
   /// while paused; a live source's does not); `false` when stopped meanwhile.
   private func waitUntil(_ due: Date, honouringPause: Bool) -> Bool {
     locked {
-      while !stopped {
-        let target = honouringPause ? due.addingTimeInterval(pausedTotal) : due
-        let paused = honouringPause && self.paused
-        if paused || Date() < target {
-          _ = condition.wait(until: paused ? Date().addingTimeInterval(0.1) : target)
+      while !state.stopped {
+        let target = honouringPause ? due.addingTimeInterval(state.pausedTotal) : due
+        let isPaused = honouringPause && state.paused
+        if isPaused || Date() < target {
+          _ = condition.wait(until: isPaused ? Date().addingTimeInterval(0.1) : target)
         } else {
           return true
         }
@@ -322,11 +322,11 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
   private func pass(_ frame: Frame, dropping: Bool) {
     locked {
       if !dropping {
-        while toRecognize != nil && !stopped { condition.wait() }
-      } else if toRecognize != nil {
+        while state.toRecognize != nil && !state.stopped { condition.wait() }
+      } else if state.toRecognize != nil {
         dropped += 1
       }
-      toRecognize = frame
+      state.toRecognize = frame
     }
   }
 
@@ -336,13 +336,13 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     var tally = RecognitionTally()
     while true {
       let next: (frame: Frame?, ending: Ending?) = locked {
-        while toRecognize == nil && ending == nil && !stopped { condition.wait() }
-        if stopped { return (nil, .finished) }
-        if let frame = toRecognize {
-          toRecognize = nil
+        while state.toRecognize == nil && state.ending == nil && !state.stopped { condition.wait() }
+        if state.stopped { return (nil, .finished) }
+        if let frame = state.toRecognize {
+          state.toRecognize = nil
           return (frame, nil)
         }
-        return (nil, ending)
+        return (nil, state.ending)
       }
       guard let frame = next.frame else {
         guard !isStopped else { return }
@@ -373,7 +373,7 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
   private func show(_ frame: RecognizedFrame, dropping: Bool) {
     let slotWasEmpty: Bool = locked {
       if !dropping {
-        while toShow != nil && !stopped { condition.wait() }
+        while toShow != nil && !state.stopped { condition.wait() }
       }
       let empty = toShow == nil
       if !empty { dropped += 1 }
@@ -384,8 +384,8 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
     let events = delivery.events
     delivery.post { [outbox] in
       let taken: (frame: RecognizedFrame?, dropped: Int) = outbox.locked {
-        defer { outbox.frame = nil }
-        return (outbox.frame, outbox.dropped)
+        defer { outbox.value.frame = nil }
+        return (outbox.value.frame, outbox.value.dropped)
       }
       if let frame = taken.frame { events(.frame(frame, dropped: taken.dropped)) }
     }
@@ -393,7 +393,7 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
 
   // MARK: - Helpers
 
-  private var isStopped: Bool { locked { stopped } }
+  private var isStopped: Bool { locked { state.stopped } }
 
   private func post(_ event: RecognitionEvent) {
     let events = delivery.events
@@ -401,5 +401,5 @@ final class RecognitionPipeline: RecognitionSession, @unchecked Sendable {
   }
 
   /// Runs `body` under the lock and wakes every waiting thread after it.
-  private func locked<T>(_ body: () -> T) -> T { outbox.locked(body) }
+  private func locked<T>(_ body: () -> T) -> T { shared.locked(body) }
 }
