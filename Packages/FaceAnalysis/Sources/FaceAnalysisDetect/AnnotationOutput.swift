@@ -153,12 +153,7 @@ struct AnnotationOutput {
   /// `<out>/<stem>.<extension>`, or `<stem>-2.<extension>`… when this run planned or wrote
   /// that name.
   private mutating func freePath(stem: String, extension pathExtension: String) -> String {
-    var name = "\(stem).\(pathExtension)"
-    var counter = 2
-    while used.contains(name) {
-      name = "\(stem)-\(counter).\(pathExtension)"
-      counter += 1
-    }
+    let name = FreeName.first(stem: stem, extension: pathExtension) { used.contains($0) }
     used.insert(name)
     return (path as NSString).appendingPathComponent(name)
   }

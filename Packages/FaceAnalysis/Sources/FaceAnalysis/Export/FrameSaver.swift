@@ -71,13 +71,10 @@ public struct FrameSaver: Sendable {
     let safe = String(stem.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(40))
     let base =
       "emotions-\(safe.isEmpty ? "frame" : safe)-frame\(frame.index)-\(formatter.string(from: now()))"
-    var candidate = (directory as NSString).appendingPathComponent(base + ".png")
-    var counter = 2
     // Any name at all counts as taken, a dangling symbolic link included.
-    while FileIdentity.exists(candidate) {
-      candidate = (directory as NSString).appendingPathComponent("\(base)-\(counter).png")
-      counter += 1
+    let free = FreeName.first(stem: base, extension: "png") { candidate in
+      FileIdentity.exists((directory as NSString).appendingPathComponent(candidate))
     }
-    return candidate
+    return (directory as NSString).appendingPathComponent(free)
   }
 }
