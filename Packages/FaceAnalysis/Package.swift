@@ -12,6 +12,7 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "../Inference"),
+    .package(path: "../Pixels"),
     .package(path: "../System"),
   ],
   targets: [
@@ -33,7 +34,7 @@ let package = Package(
     ),
     .target(name: "CLibXML2Shims", dependencies: ["CLibXML2"]),
     .target(name: "HaarCKernels"),
-    .target(name: "FaceAnalysisInterface"),
+    .target(name: "FaceAnalysisInterface", dependencies: [.product(name: "Pixels", package: "Pixels")]),
     .target(name: "FaceAnalysisTesting", dependencies: ["FaceAnalysisInterface"]),
     .target(
       name: "FaceAnalysis",
@@ -44,6 +45,7 @@ let package = Package(
         "CLibXML2Shims",
         "HaarCKernels",
         .product(name: "Inference", package: "Inference"),
+        .product(name: "Pixels", package: "Pixels"),
         .product(name: "System", package: "System"),
       ]
     ),
