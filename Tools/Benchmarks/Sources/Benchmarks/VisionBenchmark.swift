@@ -72,7 +72,9 @@ enum VisionBenchmark {
 
   /// The picture part of the Vision screen for `frame`: 129x43 cells beside a 30-column panel.
   static func canvas(for frame: RecognizedFrame, showsPictures: Bool) -> Canvas {
-    let annotated = FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: frame))
+    // As the Vision screen does: boxes in pixels only for a terminal that shows the picture.
+    let annotated =
+      showsPictures ? FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: frame)) : nil
     let boxes = frame.faces.map { face in
       ImageView.Box(
         x: face.box.x, y: face.box.y, width: face.box.width, height: face.box.height, label: face.caption)

@@ -51,8 +51,10 @@ final class VisionView: Screen, VisionViewInput {
     let layout = VisionLayout(size: canvas.size)
     if let picture = layout.picture {
       if model.image != nil {
+        // Boxes are drawn one way: in pixels where the terminal shows the picture, else in cells.
+        let graphicsImage = canvas.showsPictures ? annotatedImage() : nil
         canvas.draw(
-          ImageView(image: model.image, boxes: model.boxes, graphicsImage: annotatedImage()), in: picture)
+          ImageView(image: model.image, boxes: model.boxes, graphicsImage: graphicsImage), in: picture)
       } else {
         canvas.put(
           model.tone == .error ? "No picture." : "Waiting for the first frame…",
