@@ -14,6 +14,7 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "../Inference"),
+    .package(path: "../Pixels"),
     .package(path: "../System"),
   ],
   targets: [
@@ -35,7 +36,7 @@ let package = Package(
     ),
     .target(name: "CLibXML2Shims", dependencies: ["CLibXML2"]),
     .target(name: "HaarCKernels"),
-    .target(name: "FaceAnalysisInterface"),
+    .target(name: "FaceAnalysisInterface", dependencies: [.product(name: "Pixels", package: "Pixels")]),
     .target(name: "FaceAnalysisTesting", dependencies: ["FaceAnalysisInterface"]),
     .target(
       name: "FaceAnalysis",
@@ -46,6 +47,7 @@ let package = Package(
         "CLibXML2Shims",
         "HaarCKernels",
         .product(name: "Inference", package: "Inference"),
+        .product(name: "Pixels", package: "Pixels"),
         .product(name: "System", package: "System"),
       ]
     ),

@@ -14,6 +14,7 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "../Navigation"),
+    .package(path: "../Pixels"),
     .package(path: "../System"),
   ],
   targets: [
@@ -23,6 +24,7 @@ let package = Package(
       dependencies: [
         "TerminalUICShims",
         .product(name: "Navigation", package: "Navigation"),
+        .product(name: "Pixels", package: "Pixels"),
         .product(name: "System", package: "System"),
       ],
       linkerSettings: [.linkedLibrary("m")]

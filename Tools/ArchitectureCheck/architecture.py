@@ -20,12 +20,17 @@ ALLOWED_DEPENDENCIES: dict[str, set[str]] = {
     # The app reaches the models through FaceAnalysis only (its --version line included).
     "App": {"*Flow", "Navigation", "TerminalUI", "FaceAnalysis", "System"},
     "*Flow": {"Navigation", "TerminalUI", "FaceAnalysis"},
-    "TerminalUI": {"Navigation", "System"},
-    "FaceAnalysis": {"Inference", "System"},
+    "TerminalUI": {"Navigation", "Pixels", "System"},
+    "FaceAnalysis": {"Inference", "Pixels", "System"},
     "Inference": set(),
     "Navigation": set(),
+    "Pixels": set(),
     "System": set(),
 }
+
+# The arrows of a target whose package has more (DESIGN section 2: FaceAnalysisInterface ──>
+# Pixels): the packages whose products it may use; it uses no other target of its own package.
+TARGET_DEPENDENCIES: dict[tuple[str, str], set[str]] = {("FaceAnalysis", "FaceAnalysisInterface"): {"Pixels"}}
 
 # The C targets a flow may reach in the packages it builds on: TerminalUI's and System's libc
 # shims. Any
@@ -251,6 +256,22 @@ class Checker:
                     "dependency-direction", package.manifest, line_of(package.manifest, dependency),
                     f"{package.name} depends on {dependency}, against DESIGN section 2: "
                     f"{package.name} ──> {arrows}")
+            for target in package.targets:
+                allowed_packages = TARGET_DEPENDENCIES.get((package.name, target["name"]))
+                if allowed_packages is None:
+                    continue
+                for dependency in target.get("dependencies", []):
+                    if "product" in dependency:
+                        used = dependency["product"][1] or dependency["product"][0]
+                        if used in allowed_packages:
+                            continue
+                    else:
+                        used = (dependency.get("byName") or dependency.get("target") or ["?"])[0]
+                    arrows = ", ".join(sorted(allowed_packages)) or "nothing"
+                    self.report(
+                        "dependency-direction", package.manifest, target_line(package.manifest, target["name"]),
+                        f"{package.name}'s target {target['name']} depends on {used}, against DESIGN "
+                        f"section 2: {target['name']} ──> {arrows}")
 
     def check_flow_closures(self) -> None:
         """A flow builds against interfaces: no target in its dependency closure that lives in
@@ -499,6 +520,17 @@ def line_of(path: Path, word: str) -> int:
     for number, line in enumerate(path.read_text().split("\n"), start=1):
         if re.search(r'\.package\([^)]*\b%s\b' % re.escape(word), line):
             return number
+    return 1
+
+
+def target_line(path: Path, name: str) -> int:
+    """The manifest line that declares target `name` (`.target(name:` or a line of its own
+    `name:`), or 1."""
+    lines = path.read_text().split("\n")
+    for pattern in (r'\.target\(\s*name:\s*"%s"', r'^\s*name:\s*"%s"'):
+        for number, line in enumerate(lines, start=1):
+            if re.search(pattern % re.escape(name), line):
+                return number
     return 1
 
 

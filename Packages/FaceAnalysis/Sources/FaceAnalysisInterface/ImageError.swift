@@ -1,7 +1,7 @@
 import Foundation
 
-/// Why an image could not be read, decoded or built. Each description is one line that names
-/// the file.
+/// Why an image file could not be read or decoded. Each description is one line that names
+/// the file. (An image built from bad sizes is Pixels' ``PixelError``.)
 public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
   /// The file does not exist.
   case fileNotFound(path: String)
@@ -15,10 +15,6 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible, Loc
   case corrupt(path: String, format: String, detail: String)
   /// The header announces more pixels than the limit allows; nothing was decoded.
   case tooLarge(path: String, width: Int, height: Int, limit: Int)
-  /// A width or height that is zero, negative or outside the image.
-  case invalidSize(width: Int, height: Int)
-  /// A pixel buffer whose length does not match the image size.
-  case sampleCountMismatch(expected: Int, actual: Int)
 
   /// One line naming the file and the problem.
   public var description: String {
@@ -35,10 +31,6 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible, Loc
       return "\(path): corrupt or truncated \(format): \(detail)"
     case .tooLarge(let path, let width, let height, let limit):
       return "\(path): image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
-    case .invalidSize(let width, let height):
-      return "invalid image size \(width)x\(height)"
-    case .sampleCountMismatch(let expected, let actual):
-      return "expected \(expected) samples, got \(actual)"
     }
   }
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FaceAnalysis
 
-@Suite("Saving annotated frames")
+@Suite("Saving frames")
 struct FrameExportTests {
   func temporaryFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -68,34 +68,5 @@ struct FrameExportTests {
   @Test func aFolderThatIsNotThereIsATypedError() throws {
     let image = try RGBImage(width: 1, height: 1, red: 0, green: 0, blue: 0)
     #expect(throws: PNGEncoder.Failure.self) { try PNGEncoder.write(image, to: "/no/such/folder/out.png") }
-  }
-
-  @Test func boxesAndLabelsAreBurntIntoACopy() throws {
-    let image = try RGBImage(width: 60, height: 40, red: 100, green: 100, blue: 100)
-    let box = BoundingBox(x: 10, y: 15, width: 20, height: 20)
-    let marked = FrameAnnotator.annotate(image, with: [.init(box: box, label: "happy", color: (255, 0, 0))])
-    #expect(image[10, 20] == (100, 100, 100), "the original is untouched")
-    #expect(marked[10, 20] == (255, 0, 0) && marked[11, 20] == (255, 0, 0), "the left edge, 2 px thick")
-    #expect(marked[12, 20] == (100, 100, 100), "inside the box")
-    #expect(marked[29, 34] == (255, 0, 0), "the bottom right corner")
-    // The label tab (7 + 2 px tall) sits above the box, black text on the box's color.
-    let tab = (6..<15).flatMap { y in (10..<40).map { x in marked[x, y] } }
-    #expect(tab.contains { $0 == (0, 0, 0) } && tab.contains { $0 == (255, 0, 0) })
-    #expect(marked[10, 5] == (100, 100, 100), "nothing above the tab")
-  }
-
-  @Test func marksOutsideThePictureAreClipped() throws {
-    let image = try RGBImage(width: 8, height: 8, red: 0, green: 0, blue: 0)
-    let marked = FrameAnnotator.annotate(
-      image,
-      with: [
-        .init(box: BoundingBox(x: -4, y: -4, width: 8, height: 8), label: "a long label", color: (0, 255, 0)),
-        .init(box: BoundingBox(x: 20, y: 20, width: 5, height: 5), label: "gone", color: (0, 0, 255)),
-      ])
-    #expect(marked.width == 8 && marked.height == 8)
-    // The clipped box's label tab covers the whole small picture: green with black letters;
-    // the box outside the picture left nothing.
-    let colors = Set(stride(from: 0, to: marked.pixels.count, by: 3).map { marked.pixels[$0..<$0 + 3] })
-    #expect(colors == [[0, 255, 0], [0, 0, 0]])
   }
 }

@@ -57,7 +57,9 @@ struct KittyGraphicsDecoder {
       } else {
         for (index, byte) in bytes.enumerated() where index % 4 != 3 { rgb.append(byte) }
       }
-      guard let image = RGBImage(width: width, height: height, pixels: rgb) else { return .invalid("size") }
+      guard let image = try? RGBImage(width: width, height: height, pixels: rgb) else {
+        return .invalid("size")
+      }
       return .show(
         id: Int(control["i"] ?? "") ?? 0, image: image, columns: control["c"].flatMap { Int($0) },
         rows: control["r"].flatMap { Int($0) })

@@ -99,7 +99,7 @@ public enum SixelDecoder {
         pixels[(y * width + column) * 3 + 2] = value.2
       }
     }
-    return RGBImage(width: width, height: height, pixels: pixels)
+    return try? RGBImage(width: width, height: height, pixels: pixels)
   }
 
   private static func percent(_ value: Int) -> UInt8 {

@@ -72,10 +72,9 @@ enum VisionBenchmark {
 
   /// The picture part of the Vision screen for `frame`: 129x43 cells beside a 30-column panel.
   static func canvas(for frame: RecognizedFrame, showsPictures: Bool) -> Canvas {
-    let drawn = FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: frame))
-    let image = TerminalUI.RGBImage(
-      width: frame.image.width, height: frame.image.height, pixels: frame.image.pixels)
-    let annotated = TerminalUI.RGBImage(width: drawn.width, height: drawn.height, pixels: drawn.pixels)
+    // As the Vision screen does: boxes in pixels only for a terminal that shows the picture.
+    let annotated =
+      showsPictures ? FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: frame)) : nil
     let boxes = frame.faces.map { face in
       ImageView.Box(
         x: face.box.x, y: face.box.y, width: face.box.width, height: face.box.height, label: face.caption)
@@ -83,7 +82,7 @@ enum VisionBenchmark {
     var canvas = Canvas(
       size: Size(width: 160, height: 50), colorMode: .trueColor, showsPictures: showsPictures)
     canvas.draw(
-      ImageView(image: image, boxes: boxes, graphicsImage: annotated),
+      ImageView(image: frame.image, boxes: boxes, graphicsImage: annotated),
       in: Rect(x: 0, y: 2, width: 129, height: 43))
     canvas.put("frame \(frame.index)", at: Point(x: 1, y: 48))
     return canvas

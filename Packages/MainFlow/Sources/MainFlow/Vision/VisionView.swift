@@ -27,7 +27,7 @@ final class VisionView: Screen, VisionViewInput {
   private(set) var model = VisionViewModel()
   private var pendingLines: [String] = []
   /// The last frame drawn at full resolution with its boxes and labels, as the saved PNG.
-  private var annotated: (frame: RecognizedFrame, image: TerminalUI.RGBImage)?
+  private var annotated: (frame: RecognizedFrame, image: RGBImage)?
 
   init(output: any VisionViewOutput) {
     self.output = output
@@ -51,8 +51,10 @@ final class VisionView: Screen, VisionViewInput {
     let layout = VisionLayout(size: canvas.size)
     if let picture = layout.picture {
       if model.image != nil {
+        // Boxes are drawn one way: in pixels where the terminal shows the picture, else in cells.
+        let graphicsImage = canvas.showsPictures ? annotatedImage() : nil
         canvas.draw(
-          ImageView(image: model.image, boxes: model.boxes, graphicsImage: annotatedImage()), in: picture)
+          ImageView(image: model.image, boxes: model.boxes, graphicsImage: graphicsImage), in: picture)
       } else {
         canvas.put(
           model.tone == .error ? "No picture." : "Waiting for the first frame…",
@@ -73,14 +75,13 @@ final class VisionView: Screen, VisionViewInput {
       style: statusStyle, maxWidth: canvas.width - 2)
   }
 
-  /// The frame with its boxes and labels drawn in by FaceAnalysis's ``FrameAnnotator`` (the
+  /// The frame with its boxes and labels drawn in by ``FrameAnnotator`` (the
   /// routine of the saved PNG), for terminals that show it as a picture; drawn once a frame.
-  private func annotatedImage() -> TerminalUI.RGBImage? {
+  private func annotatedImage() -> RGBImage? {
     guard let frame = model.frame else { return nil }
     if let annotated, annotated.frame == frame { return annotated.image }
-    let drawn = FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: frame))
-    let image = TerminalUI.RGBImage(width: drawn.width, height: drawn.height, pixels: drawn.pixels)
-    annotated = image.map { (frame, $0) }
+    let image = FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: frame))
+    annotated = (frame, image)
     return image
   }
 

@@ -15,7 +15,7 @@ struct VisionViewModel: Equatable {
   }
 
   /// The picture, or `nil` before the first frame.
-  var image: TerminalUI.RGBImage?
+  var image: RGBImage?
   /// Face outlines with their top emotion, in the picture's pixels.
   var boxes: [ImageView.Box] = []
   /// The frame shown, for the full-resolution picture with its boxes drawn in

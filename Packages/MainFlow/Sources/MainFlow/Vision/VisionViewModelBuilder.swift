@@ -18,8 +18,7 @@ enum VisionViewModelBuilder {
     model.nextDetector = state.canSwitchDetector ? state.nextDetector?.displayName ?? "" : ""
     if let frame = state.frame {
       model.frame = frame
-      model.image = TerminalUI.RGBImage(
-        width: frame.image.width, height: frame.image.height, pixels: frame.image.pixels)
+      model.image = frame.image
       model.boxes = frame.faces.map { face in
         ImageView.Box(
           x: face.box.x, y: face.box.y, width: face.box.width, height: face.box.height, label: face.caption,

@@ -97,7 +97,7 @@ public struct Canvas: Hashable, Sendable {
   /// that does not lie wholly inside the canvas places nothing.
   public mutating func place(_ image: RGBImage, in rect: Rect) {
     guard rect.width > 0, rect.height > 0, rect.minX >= 0, rect.minY >= 0, rect.maxX <= width,
-      rect.maxY <= height, image.width > 0, image.height > 0
+      rect.maxY <= height
     else { return }
     images.removeAll { $0.rect == rect }
     images.append(ImagePlacement(rect: rect, image: image))

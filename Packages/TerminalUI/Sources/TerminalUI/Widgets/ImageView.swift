@@ -208,7 +208,28 @@ public struct ImageView: Widget {
     let x1 = (column + 1) * image.width / columns
     let y0 = pixelRow * image.height / rows
     let y1 = (pixelRow + 1) * image.height / rows
-    return image.average(x0: x0, y0: y0, x1: x1, y1: y1)
+    return Self.average(image, x0: x0, y0: y0, x1: x1, y1: y1)
+  }
+
+  /// The average color of the pixels in `[x0, x1) x [y0, y1)`, clamped to the image.
+  private static func average(
+    _ image: RGBImage, x0: Int, y0: Int, x1: Int, y1: Int
+  ) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    let left = max(0, min(x0, image.width - 1))
+    let top = max(0, min(y0, image.height - 1))
+    let right = max(left + 1, min(x1, image.width))
+    let bottom = max(top + 1, min(y1, image.height))
+    var sums = (0, 0, 0)
+    for y in top..<bottom {
+      for x in left..<right {
+        let index = (y * image.width + x) * 3
+        sums.0 += Int(image.pixels[index])
+        sums.1 += Int(image.pixels[index + 1])
+        sums.2 += Int(image.pixels[index + 2])
+      }
+    }
+    let count = (right - left) * (bottom - top)
+    return (UInt8(sums.0 / count), UInt8(sums.1 / count), UInt8(sums.2 / count))
   }
 
   private static func luminance(_ color: (red: UInt8, green: UInt8, blue: UInt8)) -> Int {

@@ -124,13 +124,6 @@ struct WidgetTests {
     #expect(ImageView(image: image, lineModeWidth: 4).lines(width: 80) == ["@@", "@@"])
   }
 
-  @Test func rgbImageRejectsWrongByteCounts() {
-    #expect(RGBImage(width: 2, height: 2, pixels: [UInt8](repeating: 0, count: 11)) == nil)
-    #expect(RGBImage(width: -1, height: 2, pixels: []) == nil)
-    let pixel = RGBImage(width: 1, height: 1, pixels: [1, 2, 3])?.pixel(x: 5, y: 5)
-    #expect(pixel?.red == 1 && pixel?.green == 2 && pixel?.blue == 3)
-  }
-
   @Test func textFieldEditing() {
     var field = TextField("hello")
     for key in [Key.left, .left, .backspace] { _ = field.handle(key) }

@@ -1,19 +1,19 @@
-/// A 5x7 pixel font for labels burnt into saved frames: lowercase letters (uppercase is
-/// drawn as lowercase), digits, and `% . : - ( ) /` and space. Other characters draw as `?`.
-enum BitmapFont {
+/// A 5x7 pixel font for labels burnt into pictures: lowercase letters (uppercase is drawn as
+/// lowercase), digits, and `% . : - ( ) /` and space. Other characters draw as `?`.
+public enum BitmapFont {
   /// Glyph width in pixels, without the one-pixel gap after it.
-  static let width = 5
+  public static let width = 5
   /// Glyph height in pixels.
-  static let height = 7
+  public static let height = 7
 
-  /// The glyph's rows, top to bottom; `#` is ink.
-  static func glyph(_ character: Character) -> [String] {
+  /// The glyph's rows, top to bottom, ``width`` characters each; `#` is ink.
+  public static func glyph(_ character: Character) -> [String] {
     let lower = Character(character.lowercased())
     return glyphs[lower] ?? glyphs["?"] ?? []
   }
 
   /// The width in pixels of `text` at `scale`, with one scaled pixel between glyphs.
-  static func width(of text: String, scale: Int) -> Int {
+  public static func width(of text: String, scale: Int) -> Int {
     text.isEmpty ? 0 : (text.count * (width + 1) - 1) * scale
   }
 

@@ -1,0 +1,2 @@
+/// A stand-in for the implementation.
+public struct Recognizer {}

@@ -1,0 +1,2 @@
+/// A stand-in for the picture type.
+public struct RGBImage {}
