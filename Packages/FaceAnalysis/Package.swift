@@ -25,14 +25,14 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
     ),
-    .target(name: "CPNGShims", dependencies: ["CPNG"]),
+    .target(name: "CFaceAnalysisPNG", dependencies: ["CPNG"]),
     .systemLibrary(
       name: "CLibXML2",
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
-    .target(name: "CLibXML2Shims", dependencies: ["CLibXML2"]),
-    .target(name: "HaarCKernels"),
+    .target(name: "CFaceAnalysisXML", dependencies: ["CLibXML2"]),
+    .target(name: "CFaceAnalysisHaar"),
     .target(name: "FaceAnalysisInterface"),
     .target(name: "FaceAnalysisTesting", dependencies: ["FaceAnalysisInterface"]),
     .target(
@@ -40,9 +40,9 @@ let package = Package(
       dependencies: [
         "FaceAnalysisInterface",
         "CTurboJPEG",
-        "CPNGShims",
-        "CLibXML2Shims",
-        "HaarCKernels",
+        "CFaceAnalysisPNG",
+        "CFaceAnalysisXML",
+        "CFaceAnalysisHaar",
         .product(name: "Inference", package: "Inference"),
         .product(name: "System", package: "System"),
       ]

@@ -99,7 +99,7 @@ static WIDE void max_pool_wide(const InferenceWindow *w, long c, const float *i,
 }
 #endif
 
-void inference_max_pool(const InferenceWindow *window, long channels, const float *input,
+void cinference_max_pool(const InferenceWindow *window, long channels, const float *input,
                         float *output, long firstRow, long endRow) {
   DISPATCH(max_pool_512(window, channels, input, output, firstRow, endRow),
            max_pool_wide(window, channels, input, output, firstRow, endRow),

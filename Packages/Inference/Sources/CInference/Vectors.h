@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "InferenceCKernels.h"
+#include "CInference.h"
 
 #pragma clang diagnostic ignored "-Wpsabi"
 
@@ -54,7 +54,7 @@ KERNEL_ATTRIBUTES void interior(const InferenceWindow *w, long *start, long *end
 /// Runs `wide512`, `wide` or `portable`, for the widest instruction set the CPU has.
 #define DISPATCH(wide512, wide, portable)              \
   do {                                                 \
-    const int level = inference_instruction_level();   \
+    const int level = cinference_instruction_level();   \
     if (level == 2) {                                  \
       wide512;                                         \
     } else if (level == 1) {                           \

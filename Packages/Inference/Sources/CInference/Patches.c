@@ -100,7 +100,7 @@ static WIDE void patches_wide(const InferenceWindow *w, long channels, const flo
 }
 #endif
 
-void inference_patches(const InferenceWindow *window, long channels, const float *input,
+void cinference_patches(const InferenceWindow *window, long channels, const float *input,
                        float *patches, long firstRow, long endRow) {
   DISPATCH(patches_512(window, channels, input, patches, firstRow, endRow),
            patches_wide(window, channels, input, patches, firstRow, endRow),

@@ -5,17 +5,17 @@
 #include <stdlib.h>
 #include <strings.h>
 
-int inference_cpu_instruction_level(void) {
+int cinference_cpu_instruction_level(void) {
 #if defined(__x86_64__)
   // Threads may race to fill the cache: they all compute the same value, and the atomic
   // accesses make that race well defined.
   static int cached = -1;
   int value = __atomic_load_n(&cached, __ATOMIC_RELAXED);
   if (value < 0) {
-    const unsigned features = inference_cpu_features();
-    const unsigned avx2 = INFERENCE_CPU_AVX2 | INFERENCE_CPU_FMA;
-    const unsigned avx512 = avx2 | INFERENCE_CPU_AVX512F | INFERENCE_CPU_AVX512BW |
-                            INFERENCE_CPU_AVX512DQ | INFERENCE_CPU_AVX512VL;
+    const unsigned features = cinference_cpu_features();
+    const unsigned avx2 = CINFERENCE_CPU_AVX2 | CINFERENCE_CPU_FMA;
+    const unsigned avx512 = avx2 | CINFERENCE_CPU_AVX512F | CINFERENCE_CPU_AVX512BW |
+                            CINFERENCE_CPU_AVX512DQ | CINFERENCE_CPU_AVX512VL;
     value = (features & avx512) == avx512 ? 2 : (features & avx2) == avx2 ? 1 : 0;
     __atomic_store_n(&cached, value, __ATOMIC_RELAXED);
   }
@@ -25,57 +25,57 @@ int inference_cpu_instruction_level(void) {
 #endif
 }
 
-int inference_requested_instruction_level(void) {
-  return inference_parse_instruction_level(getenv("EMOTIONS_CPU"));
+int cinference_requested_instruction_level(void) {
+  return cinference_parse_instruction_level(getenv("EMOTIONS_CPU"));
 }
 
-int inference_parse_instruction_level(const char *value) {
-  if (value == NULL || value[0] == 0) return INFERENCE_LEVEL_UNSET;
+int cinference_parse_instruction_level(const char *value) {
+  if (value == NULL || value[0] == 0) return CINFERENCE_LEVEL_UNSET;
   if (strcasecmp(value, "generic") == 0) return 0;
   if (strcasecmp(value, "avx2") == 0) return 1;
   if (strcasecmp(value, "avx512") == 0) return 2;
-  return INFERENCE_LEVEL_UNKNOWN;
+  return CINFERENCE_LEVEL_UNKNOWN;
 }
 
 // A test's choice for the calling thread, -1 when it made none.
 static _Thread_local int thread_level = -1;
 
-void inference_override_instruction_level(int level) {
-  const int best = inference_cpu_instruction_level();
+void cinference_override_instruction_level(int level) {
+  const int best = cinference_cpu_instruction_level();
   thread_level = level < 0 ? -1 : level < best ? level : best;
 }
 
-int inference_instruction_level(void) {
+int cinference_instruction_level(void) {
   if (thread_level >= 0) return thread_level;
   // The environment is read once: the level must not change under a running program.
   static int cached = -1;
   int value = __atomic_load_n(&cached, __ATOMIC_RELAXED);
   if (value < 0) {
-    const int best = inference_cpu_instruction_level();
-    const int requested = inference_requested_instruction_level();
+    const int best = cinference_cpu_instruction_level();
+    const int requested = cinference_requested_instruction_level();
     value = requested >= 0 && requested < best ? requested : best;
     __atomic_store_n(&cached, value, __ATOMIC_RELAXED);
   }
   return value;
 }
 
-unsigned inference_cpu_features(void) {
+unsigned cinference_cpu_features(void) {
 #if defined(__x86_64__)
   // __builtin_cpu_supports reports a vector extension only when the system saves its
   // registers too (XCR0), so every feature here is usable.
   __builtin_cpu_init();
   unsigned features = 0;
-  if (__builtin_cpu_supports("sse3")) features |= INFERENCE_CPU_SSE3;
-  if (__builtin_cpu_supports("ssse3")) features |= INFERENCE_CPU_SSSE3;
-  if (__builtin_cpu_supports("sse4.2")) features |= INFERENCE_CPU_SSE4_2;
-  if (__builtin_cpu_supports("avx")) features |= INFERENCE_CPU_AVX;
-  if (__builtin_cpu_supports("avx2")) features |= INFERENCE_CPU_AVX2;
-  if (__builtin_cpu_supports("fma")) features |= INFERENCE_CPU_FMA;
-  if (__builtin_cpu_supports("avx512f")) features |= INFERENCE_CPU_AVX512F;
-  if (__builtin_cpu_supports("avx512bw")) features |= INFERENCE_CPU_AVX512BW;
-  if (__builtin_cpu_supports("avx512dq")) features |= INFERENCE_CPU_AVX512DQ;
-  if (__builtin_cpu_supports("avx512vl")) features |= INFERENCE_CPU_AVX512VL;
-  if (__builtin_cpu_supports("avx512bf16")) features |= INFERENCE_CPU_AVX512BF16;
+  if (__builtin_cpu_supports("sse3")) features |= CINFERENCE_CPU_SSE3;
+  if (__builtin_cpu_supports("ssse3")) features |= CINFERENCE_CPU_SSSE3;
+  if (__builtin_cpu_supports("sse4.2")) features |= CINFERENCE_CPU_SSE4_2;
+  if (__builtin_cpu_supports("avx")) features |= CINFERENCE_CPU_AVX;
+  if (__builtin_cpu_supports("avx2")) features |= CINFERENCE_CPU_AVX2;
+  if (__builtin_cpu_supports("fma")) features |= CINFERENCE_CPU_FMA;
+  if (__builtin_cpu_supports("avx512f")) features |= CINFERENCE_CPU_AVX512F;
+  if (__builtin_cpu_supports("avx512bw")) features |= CINFERENCE_CPU_AVX512BW;
+  if (__builtin_cpu_supports("avx512dq")) features |= CINFERENCE_CPU_AVX512DQ;
+  if (__builtin_cpu_supports("avx512vl")) features |= CINFERENCE_CPU_AVX512VL;
+  if (__builtin_cpu_supports("avx512bf16")) features |= CINFERENCE_CPU_AVX512BF16;
   return features;
 #else
   return 0;
@@ -111,7 +111,7 @@ static WIDE double fma_peak_wide(long iterations, float *sink) { FMA_LOOP(v8f, F
 #define PORTABLE_MUL_ADD(x, m, a) ((x) * (m) + (a))
 static double fma_peak_portable(long iterations, float *sink) { FMA_LOOP(v8f, PORTABLE_MUL_ADD); }
 
-double inference_fma_peak(long iterations, float *sink) {
+double cinference_fma_peak(long iterations, float *sink) {
   double flops = 0;
   DISPATCH(flops = fma_peak_512(iterations, sink), flops = fma_peak_wide(iterations, sink),
            flops = fma_peak_portable(iterations, sink));

@@ -3,7 +3,7 @@
 // (encoding conversion, buffers, messages of its own). A reading takes over all three while
 // it lasts, so nothing reaches stderr, and hands the thread's handlers back at the end. Those
 // are libxml2's per-thread state, so readings on other threads are unaffected.
-#include "emotions_xml.h"
+#include "CFaceAnalysisXML.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -15,12 +15,12 @@
 
 // libxml2 2.12 made the structured handler's error `const`.
 #if LIBXML_VERSION >= 21200
-typedef const xmlError *emotions_xml_error_ptr;
+typedef const xmlError *cfaceanalysis_xml_error_ptr;
 #else
-typedef xmlErrorPtr emotions_xml_error_ptr;
+typedef xmlErrorPtr cfaceanalysis_xml_error_ptr;
 #endif
 
-struct emotions_xml_reader {
+struct cfaceanalysis_xml_reader {
   xmlTextReaderPtr reader;
   int level;
   int line;
@@ -34,12 +34,12 @@ struct emotions_xml_reader {
 // Safe for untrusted input: never the network, no DTD loaded or validated against, no entity
 // substituted (XML_PARSE_NOENT would substitute them), and without XML_PARSE_HUGE libxml2
 // keeps its limits on nesting and on the length of a text.
-static const int emotions_xml_options = XML_PARSE_NONET;
+static const int cfaceanalysis_xml_options = XML_PARSE_NONET;
 
-void emotions_xml_initialize(void) { xmlInitParser(); }
+void cfaceanalysis_xml_initialize(void) { xmlInitParser(); }
 
 /// Keeps the first report of the highest level seen, warnings aside.
-static void emotions_xml_record(emotions_xml_reader *reader, int level, int line,
+static void cfaceanalysis_xml_record(cfaceanalysis_xml_reader *reader, int level, int line,
                                 const char *message) {
   if (level < XML_ERR_ERROR || level <= reader->level) return;
   reader->level = level;
@@ -47,98 +47,98 @@ static void emotions_xml_record(emotions_xml_reader *reader, int level, int line
   snprintf(reader->message, sizeof reader->message, "%s", message ? message : "");
 }
 
-static void emotions_xml_structured(void *context, emotions_xml_error_ptr error) {
+static void cfaceanalysis_xml_structured(void *context, cfaceanalysis_xml_error_ptr error) {
   if (context == NULL || error == NULL) return;
-  emotions_xml_record(context, error->level, error->line, error->message);
+  cfaceanalysis_xml_record(context, error->level, error->line, error->message);
 }
 
 // libxml2 calls the generic handler with a printf format, sometimes with a message in
 // pieces: the first piece counts, and only when nothing else was reported.
-static void emotions_xml_generic(void *context, const char *format, ...) {
-  emotions_xml_reader *reader = context;
+static void cfaceanalysis_xml_generic(void *context, const char *format, ...) {
+  cfaceanalysis_xml_reader *reader = context;
   if (reader == NULL || format == NULL || reader->level != 0) return;
   char text[sizeof reader->message];
   va_list arguments;
   va_start(arguments, format);
   vsnprintf(text, sizeof text, format, arguments);
   va_end(arguments);
-  emotions_xml_record(reader, XML_ERR_ERROR, 0, text);
+  cfaceanalysis_xml_record(reader, XML_ERR_ERROR, 0, text);
 }
 
-emotions_xml_reader *emotions_xml_open(const char *bytes, int size) {
-  emotions_xml_reader *reader = calloc(1, sizeof *reader);
+cfaceanalysis_xml_reader *cfaceanalysis_xml_open(const char *bytes, int size) {
+  cfaceanalysis_xml_reader *reader = calloc(1, sizeof *reader);
   if (reader == NULL) return NULL;
   reader->saved_generic = xmlGenericError;
   reader->saved_generic_context = xmlGenericErrorContext;
   reader->saved_structured = xmlStructuredError;
   reader->saved_structured_context = xmlStructuredErrorContext;
-  xmlSetGenericErrorFunc(reader, emotions_xml_generic);
-  xmlSetStructuredErrorFunc(reader, emotions_xml_structured);
-  reader->reader = xmlReaderForMemory(bytes, size, NULL, NULL, emotions_xml_options);
+  xmlSetGenericErrorFunc(reader, cfaceanalysis_xml_generic);
+  xmlSetStructuredErrorFunc(reader, cfaceanalysis_xml_structured);
+  reader->reader = xmlReaderForMemory(bytes, size, NULL, NULL, cfaceanalysis_xml_options);
   if (reader->reader == NULL) {
-    emotions_xml_record(reader, XML_ERR_FATAL, 0, "libxml2 could not start a reader");
+    cfaceanalysis_xml_record(reader, XML_ERR_FATAL, 0, "libxml2 could not start a reader");
   } else {
-    xmlTextReaderSetStructuredErrorHandler(reader->reader, emotions_xml_structured, reader);
+    xmlTextReaderSetStructuredErrorHandler(reader->reader, cfaceanalysis_xml_structured, reader);
   }
   return reader;
 }
 
-int emotions_xml_next(emotions_xml_reader *reader) {
+int cfaceanalysis_xml_next(cfaceanalysis_xml_reader *reader) {
   if (reader->reader == NULL) return -1;
   const int status = xmlTextReaderRead(reader->reader);
   return status > 0 ? 1 : status;
 }
 
-int emotions_xml_kind(emotions_xml_reader *reader) {
+int cfaceanalysis_xml_kind(cfaceanalysis_xml_reader *reader) {
   switch (xmlTextReaderNodeType(reader->reader)) {
   case XML_READER_TYPE_ELEMENT:
-    return EMOTIONS_XML_ELEMENT;
+    return CFACEANALYSIS_XML_ELEMENT;
   case XML_READER_TYPE_END_ELEMENT:
-    return EMOTIONS_XML_END_ELEMENT;
+    return CFACEANALYSIS_XML_END_ELEMENT;
   case XML_READER_TYPE_TEXT:
   case XML_READER_TYPE_CDATA:
   case XML_READER_TYPE_WHITESPACE:
   case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
-    return EMOTIONS_XML_TEXT;
+    return CFACEANALYSIS_XML_TEXT;
   case XML_READER_TYPE_ENTITY_REFERENCE:
-    return EMOTIONS_XML_ENTITY_REFERENCE;
+    return CFACEANALYSIS_XML_ENTITY_REFERENCE;
   default:
-    return EMOTIONS_XML_OTHER;
+    return CFACEANALYSIS_XML_OTHER;
   }
 }
 
-int emotions_xml_depth(emotions_xml_reader *reader) {
+int cfaceanalysis_xml_depth(cfaceanalysis_xml_reader *reader) {
   return xmlTextReaderDepth(reader->reader);
 }
 
-int emotions_xml_is_empty_element(emotions_xml_reader *reader) {
+int cfaceanalysis_xml_is_empty_element(cfaceanalysis_xml_reader *reader) {
   return xmlTextReaderIsEmptyElement(reader->reader) == 1;
 }
 
-const char *emotions_xml_name(emotions_xml_reader *reader) {
+const char *cfaceanalysis_xml_name(cfaceanalysis_xml_reader *reader) {
   const xmlChar *name = xmlTextReaderConstName(reader->reader);
   return name ? (const char *)name : "";
 }
 
-const char *emotions_xml_value(emotions_xml_reader *reader) {
+const char *cfaceanalysis_xml_value(cfaceanalysis_xml_reader *reader) {
   const xmlChar *value = xmlTextReaderConstValue(reader->reader);
   return value ? (const char *)value : "";
 }
 
-long emotions_xml_line(emotions_xml_reader *reader) {
+long cfaceanalysis_xml_line(cfaceanalysis_xml_reader *reader) {
   if (reader->reader == NULL) return 0;
   const xmlNode *node = xmlTextReaderCurrentNode(reader->reader);
   const long line = node ? xmlGetLineNo(node) : -1;
   return line > 0 ? line : xmlTextReaderGetParserLineNumber(reader->reader);
 }
 
-const char *emotions_xml_error(const emotions_xml_reader *reader, int *line) {
+const char *cfaceanalysis_xml_error(const cfaceanalysis_xml_reader *reader, int *line) {
   if (reader->level == 0) return NULL;
   if (line != NULL) *line = reader->line;
   return reader->message;
 }
 
-void emotions_xml_close(emotions_xml_reader *reader) {
+void cfaceanalysis_xml_close(cfaceanalysis_xml_reader *reader) {
   if (reader == NULL) return;
   if (reader->reader != NULL) xmlFreeTextReader(reader->reader);
   xmlSetGenericErrorFunc(reader->saved_generic_context, reader->saved_generic);

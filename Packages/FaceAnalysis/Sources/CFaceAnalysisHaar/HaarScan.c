@@ -6,7 +6,7 @@
 // one-window loop's to the bit; it only changes how many windows share an instruction. The
 // AVX2 loop does the same on eight windows, and leaves a block's last few survivors to the
 // one-window stages.
-#include "HaarCKernels.h"
+#include "CFaceAnalysisHaar.h"
 
 #include <stddef.h>
 
@@ -134,7 +134,7 @@ HAAR_INLINE int run_packed_stages(const HaarLevel *level, const HaarIntegrals *i
   return 1;
 }
 
-void haar_pack_stumps(const HaarLevel *level, long treeCount, HaarStump *stumps) {
+void cfaceanalysis_haar_pack_stumps(const HaarLevel *level, long treeCount, HaarStump *stumps) {
   for (long tree = 0; tree < treeCount; tree++) {
     const long node = level->treeFirstNode[tree];
     const long feature = level->nodeFeature[node];
@@ -149,13 +149,13 @@ void haar_pack_stumps(const HaarLevel *level, long treeCount, HaarStump *stumps)
   }
 }
 
-int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long origin) {
+int cfaceanalysis_haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long origin) {
   const float normFactor = norm_factor(level, integrals, origin);
   if (normFactor == 0) return -1;
   return run_stages(level, integrals, origin, normFactor, 0);
 }
 
-void haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
+void cfaceanalysis_haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
                          long stride, long *offsets) {
   for (long slot = 0; slot < 3 * featureCount; slot++) {
     const long *rect = geometry + 4 * slot;
@@ -181,7 +181,7 @@ static long scan_row_scalar(const HaarLevel *level, const HaarIntegrals *integra
   const long origin = y * integrals->stride;
   long count = 0;
   for (long x = 0; x < workingWidth;) {
-    int result = haar_run_window(level, integrals, origin + x);
+    int result = cfaceanalysis_haar_run_window(level, integrals, origin + x);
     if (result > 0) found[count++] = (int32_t)x;
     // A window the first stage rejects lets the scan skip one more step.
     x += result == 0 ? 2 * step : step;
@@ -222,7 +222,7 @@ HAAR_VECTOR HAAR_INLINE __m256i upper_half_epi32(__m512i v) {
   return _mm512_extracti64x4_epi64(v, 1);
 }
 
-/// The normalisation factor of eight windows as `haar_run_window` computes it, and which of
+/// The normalisation factor of eight windows as `cfaceanalysis_haar_run_window` computes it, and which of
 /// them are usable (not too flat).
 HAAR_VECTOR HAAR_INLINE __m256 norm_factor8(__m256i sums, __m256i squares, double area,
                                             __mmask8 *usable) {
@@ -402,7 +402,7 @@ HAAR_AVX2 HAAR_INLINE __m256d unsigned4_pd(__m128i v) {
   return _mm256_add_pd(flipped, _mm256_set1_pd(2147483648.0));
 }
 
-/// The normalisation factor of four windows as `haar_run_window` computes it; `usable` gets a
+/// The normalisation factor of four windows as `cfaceanalysis_haar_run_window` computes it; `usable` gets a
 /// bit for each window that is not too flat.
 HAAR_AVX2 HAAR_INLINE __m128 norm_factor4(__m128i sums, __m128i squares, double area,
                                           unsigned *usable) {
@@ -577,7 +577,7 @@ HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals 
   return count;
 }
 
-int haar_cpu_level(void) {
+int cfaceanalysis_haar_cpu_level(void) {
   // Threads may race to fill the cache: they all compute the same value, and atomic accesses
   // keep that race defined.
   static int cached = -1;
@@ -592,17 +592,17 @@ int haar_cpu_level(void) {
   return value;
 }
 #else
-int haar_cpu_level(void) { return 0; }
+int cfaceanalysis_haar_cpu_level(void) { return 0; }
 #endif
 
-long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
+long cfaceanalysis_haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
                     long workingWidth, long workingHeight, long step, int instructionLevel,
                     int32_t *found, long capacity) {
   long count = 0;
   // Lanes address the tables with 32-bit indices.
   const int vectors = level->stumpBased && level->exactStageSums && level->stageCount > 0 &&
                       integrals->count < INT32_MAX;
-  const int cpu = haar_cpu_level();
+  const int cpu = cfaceanalysis_haar_cpu_level();
   const int chosen = !vectors ? 0 : instructionLevel < cpu ? instructionLevel : cpu;
   for (; *row < workingHeight && capacity - count >= workingWidth; *row += step) {
     const long y = *row;

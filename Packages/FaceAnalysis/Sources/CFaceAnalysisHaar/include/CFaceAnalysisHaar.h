@@ -1,5 +1,5 @@
-#ifndef HAAR_C_KERNELS_H
-#define HAAR_C_KERNELS_H
+#ifndef CFACEANALYSIS_HAAR_H
+#define CFACEANALYSIS_HAAR_H
 
 #include <stdint.h>
 
@@ -49,7 +49,7 @@ typedef struct {
   long norm[4];
   /// Area of the variance window.
   double normArea;
-  /// Each tree as a `HaarStump` (`haar_pack_stumps`), or NULL: the AVX2 loop reads these when
+  /// Each tree as a `HaarStump` (`cfaceanalysis_haar_pack_stumps`), or NULL: the AVX2 loop reads these when
   /// they are set.
   const HaarStump *stumps;
 } HaarLevel;
@@ -67,33 +67,33 @@ typedef struct {
 
 /// Runs the cascade on one window, with OpenCV's arithmetic: 1 when every stage accepts it,
 /// `-k` when stage `k` rejects it (0 for the first stage), -1 when it is too flat to normalise.
-int haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long origin);
+int cfaceanalysis_haar_run_window(const HaarLevel *level, const HaarIntegrals *integrals, long origin);
 
 /// Scans the windows of rows `*row`, `*row + step`, … below `workingHeight`, each at x = 0, step,
 /// 2 step, … below `workingWidth`, skipping the next window after one the first stage rejects,
 /// as OpenCV does. Writes an (x, y) pair for each window every stage accepts to `found`, in scan
 /// order, and returns how many pairs. Stops early, before a row whose windows might not all fit
 /// in `capacity` pairs; `*row` is then the row to go on from (at least one row is always
-/// scanned when `capacity >= workingWidth`). `instructionLevel` (capped to `haar_cpu_level()`)
+/// scanned when `capacity >= workingWidth`). `instructionLevel` (capped to `cfaceanalysis_haar_cpu_level()`)
 /// picks the loop for stump cascades: 2 runs sixteen windows at a time with AVX-512, 1 eight
 /// with AVX2, 0 the one-window loop; the results are identical.
-long haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
+long cfaceanalysis_haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
                     long workingWidth, long workingHeight, long step, int instructionLevel,
                     int32_t *found, long capacity);
 
 /// The corner offsets (`HaarLevel.offsets`) of `featureCount` features for integral images with
 /// `stride` values a row, from each feature's three rectangles as x, y, width, height in
 /// `geometry` (zeros for a missing third) and its `tilted` flag.
-void haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
+void cfaceanalysis_haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
                          long stride, long *offsets);
 
 /// Fills `stumps` with the first `treeCount` trees of a stump cascade without tilted features,
 /// from `level`'s tables and corner offsets (which must fit in 32 bits).
-void haar_pack_stumps(const HaarLevel *level, long treeCount, HaarStump *stumps);
+void cfaceanalysis_haar_pack_stumps(const HaarLevel *level, long treeCount, HaarStump *stumps);
 
-/// The widest loop `haar_scan_rows` can run on this CPU: 2 for AVX-512 (F, DQ, BW, VL), 1 for
+/// The widest loop `cfaceanalysis_haar_scan_rows` can run on this CPU: 2 for AVX-512 (F, DQ, BW, VL), 1 for
 /// AVX2, 0 for the one-window loop.
-int haar_cpu_level(void);
+int cfaceanalysis_haar_cpu_level(void);
 
 /// One axis of OpenCV's bit-exact bilinear resize: destination index `i` blends source
 /// `offsets[i]` and the next with `weights0[i]` and `weights1[i]` (8 fractional bits); below
@@ -109,7 +109,7 @@ typedef struct {
 /// OpenCV's `INTER_LINEAR_EXACT` resize of an 8-bit gray image, with which the detector builds
 /// its pyramid: a horizontal pass in 8.8 fixed point, then a vertical one rounded from 16
 /// fractional bits. `lines` needs room for `2 * width` values.
-void haar_resize_exact(const uint8_t *source, long sourceWidth, long sourceHeight,
+void cfaceanalysis_haar_resize_exact(const uint8_t *source, long sourceWidth, long sourceHeight,
                        const HaarResizeAxis *columns, const HaarResizeAxis *rows, uint8_t *target,
                        long width, long height, uint32_t *lines);
 

@@ -253,7 +253,7 @@ static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i
 }
 #endif
 
-void inference_depthwise(const InferenceWindow *window, long channels, const float *input,
+void cinference_depthwise(const InferenceWindow *window, long channels, const float *input,
                          const float *kernel, float *output, long firstRow, long endRow) {
   DISPATCH(depthwise_512(window, channels, input, kernel, output, firstRow, endRow),
            depthwise_wide(window, channels, input, kernel, output, firstRow, endRow),
@@ -296,7 +296,7 @@ static WIDE void depthwise_any_wide(const InferenceWindow *w, long c, const floa
 }
 #endif
 
-void inference_depthwise_any(const InferenceWindow *window, long channels, const float *input,
+void cinference_depthwise_any(const InferenceWindow *window, long channels, const float *input,
                              const float *kernel, float *output, long firstRow, long endRow) {
   DISPATCH(depthwise_any_512(window, channels, input, kernel, output, firstRow, endRow),
            depthwise_any_wide(window, channels, input, kernel, output, firstRow, endRow),

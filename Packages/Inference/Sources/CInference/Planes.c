@@ -68,7 +68,7 @@ static inline WIDE __attribute__((always_inline)) void transpose8x8(const float 
     }                                                                                          \
     for (long q = p; q < count; q++)                                                           \
       for (long c = 0; c < channels; c++) pixels[q * channels + c] = planes[c * pitch + q];    \
-    inference_bias_relu(pixels + p * channels, count - p, channels, bias, relu,                \
+    cinference_bias_relu(pixels + p * channels, count - p, channels, bias, relu,                \
                         pixels + p * channels);                                                \
   } while (0)
 
@@ -77,7 +77,7 @@ static inline WIDE __attribute__((always_inline)) void transpose8x8(const float 
   do {                                                                          \
     TRANSPOSE8X8_PORTABLE(source, sourceStride, target, targetStride);          \
     for (int row = 0; row < 8; row++)                                           \
-      inference_bias_relu((target) + row * (targetStride), 1, 8, bias, relu,    \
+      cinference_bias_relu((target) + row * (targetStride), 1, 8, bias, relu,    \
                           (target) + row * (targetStride));                    \
   } while (0)
 
@@ -101,14 +101,14 @@ static WIDE void from_planes_wide(const float *planes, long pitch, long count, l
 }
 #endif
 
-void inference_pixels_to_planes(const float *pixels, long count, long channels, float *planes,
+void cinference_pixels_to_planes(const float *pixels, long count, long channels, float *planes,
                                 long pitch) {
   DISPATCH(to_planes_wide(pixels, count, channels, planes, pitch),
            to_planes_wide(pixels, count, channels, planes, pitch),
            to_planes_portable(pixels, count, channels, planes, pitch));
 }
 
-void inference_planes_to_pixels(const float *planes, long pitch, long count, long channels,
+void cinference_planes_to_pixels(const float *planes, long pitch, long count, long channels,
                                 const float *bias, int relu, float *pixels) {
   DISPATCH(from_planes_wide(planes, pitch, count, channels, bias, relu, pixels),
            from_planes_wide(planes, pitch, count, channels, bias, relu, pixels),

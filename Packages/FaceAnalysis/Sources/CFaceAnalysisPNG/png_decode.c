@@ -1,6 +1,6 @@
 // libpng reports errors with longjmp, which Swift cannot survive, so every libpng call
 // that may fail runs here, behind setjmp, and failures come back as return codes.
-#include "cpng_shims.h"
+#include "png_decode.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -13,26 +13,26 @@ typedef struct {
   size_t offset;
   char *message;
   size_t message_size;
-} cpng_reader;
+} cfaceanalysis_png_reader;
 
-static void cpng_set_message(cpng_reader *reader, const char *text) {
+static void cfaceanalysis_png_set_message(cfaceanalysis_png_reader *reader, const char *text) {
   if (reader->message == NULL || reader->message_size == 0) return;
   snprintf(reader->message, reader->message_size, "%s", text);
 }
 
-static void cpng_error(png_structp png, png_const_charp text) {
-  cpng_reader *reader = (cpng_reader *)png_get_error_ptr(png);
-  cpng_set_message(reader, text);
+static void cfaceanalysis_png_error(png_structp png, png_const_charp text) {
+  cfaceanalysis_png_reader *reader = (cfaceanalysis_png_reader *)png_get_error_ptr(png);
+  cfaceanalysis_png_set_message(reader, text);
   png_longjmp(png, 1);
 }
 
-static void cpng_warning(png_structp png, png_const_charp text) {
+static void cfaceanalysis_png_warning(png_structp png, png_const_charp text) {
   (void)png;
   (void)text;
 }
 
-static void cpng_read(png_structp png, png_bytep out, png_size_t count) {
-  cpng_reader *reader = (cpng_reader *)png_get_io_ptr(png);
+static void cfaceanalysis_png_read(png_structp png, png_bytep out, png_size_t count) {
+  cfaceanalysis_png_reader *reader = (cfaceanalysis_png_reader *)png_get_io_ptr(png);
   if (count > reader->size - reader->offset) {
     png_error(png, "unexpected end of file (truncated PNG)");
     return;
@@ -41,66 +41,66 @@ static void cpng_read(png_structp png, png_bytep out, png_size_t count) {
   reader->offset += count;
 }
 
-static int cpng_check_signature(cpng_reader *reader) {
+static int cfaceanalysis_png_check_signature(cfaceanalysis_png_reader *reader) {
   if (reader->size < 8 || png_sig_cmp((png_const_bytep)reader->data, 0, 8) != 0) {
-    cpng_set_message(reader, "not a PNG file (bad signature)");
+    cfaceanalysis_png_set_message(reader, "not a PNG file (bad signature)");
     return 0;
   }
   return 1;
 }
 
-int cpng_read_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
+int cfaceanalysis_png_read_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
                    char *message, size_t message_size) {
-  cpng_reader reader = {data, size, 0, message, message_size};
-  if (!cpng_check_signature(&reader)) return CPNG_ERROR;
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, cpng_error, cpng_warning);
+  cfaceanalysis_png_reader reader = {data, size, 0, message, message_size};
+  if (!cfaceanalysis_png_check_signature(&reader)) return CFACEANALYSIS_PNG_ERROR;
+  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, cfaceanalysis_png_error, cfaceanalysis_png_warning);
   if (png == NULL) {
-    cpng_set_message(&reader, "out of memory");
-    return CPNG_ERROR;
+    cfaceanalysis_png_set_message(&reader, "out of memory");
+    return CFACEANALYSIS_PNG_ERROR;
   }
   png_infop info = png_create_info_struct(png);
   if (info == NULL) {
     png_destroy_read_struct(&png, NULL, NULL);
-    cpng_set_message(&reader, "out of memory");
-    return CPNG_ERROR;
+    cfaceanalysis_png_set_message(&reader, "out of memory");
+    return CFACEANALYSIS_PNG_ERROR;
   }
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_read_struct(&png, &info, NULL);
-    return CPNG_ERROR;
+    return CFACEANALYSIS_PNG_ERROR;
   }
   // The size check happens in Swift, before any pixel memory exists.
   png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
-  png_set_read_fn(png, &reader, cpng_read);
+  png_set_read_fn(png, &reader, cfaceanalysis_png_read);
   png_read_info(png, info);
   *width = png_get_image_width(png, info);
   *height = png_get_image_height(png, info);
   png_destroy_read_struct(&png, &info, NULL);
-  return CPNG_OK;
+  return CFACEANALYSIS_PNG_OK;
 }
 
-int cpng_decode_rgb(const uint8_t *data, size_t size, uint8_t *pixels, uint32_t width,
+int cfaceanalysis_png_decode_rgb(const uint8_t *data, size_t size, uint8_t *pixels, uint32_t width,
                     uint32_t height, char *message, size_t message_size) {
-  cpng_reader reader = {data, size, 0, message, message_size};
-  if (!cpng_check_signature(&reader)) return CPNG_ERROR;
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, cpng_error, cpng_warning);
+  cfaceanalysis_png_reader reader = {data, size, 0, message, message_size};
+  if (!cfaceanalysis_png_check_signature(&reader)) return CFACEANALYSIS_PNG_ERROR;
+  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, cfaceanalysis_png_error, cfaceanalysis_png_warning);
   if (png == NULL) {
-    cpng_set_message(&reader, "out of memory");
-    return CPNG_ERROR;
+    cfaceanalysis_png_set_message(&reader, "out of memory");
+    return CFACEANALYSIS_PNG_ERROR;
   }
   png_infop info = png_create_info_struct(png);
   if (info == NULL) {
     png_destroy_read_struct(&png, NULL, NULL);
-    cpng_set_message(&reader, "out of memory");
-    return CPNG_ERROR;
+    cfaceanalysis_png_set_message(&reader, "out of memory");
+    return CFACEANALYSIS_PNG_ERROR;
   }
   png_bytep *volatile rows = NULL;
   if (setjmp(png_jmpbuf(png))) {
     png_free(png, rows);
     png_destroy_read_struct(&png, &info, NULL);
-    return CPNG_ERROR;
+    return CFACEANALYSIS_PNG_ERROR;
   }
   png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
-  png_set_read_fn(png, &reader, cpng_read);
+  png_set_read_fn(png, &reader, cfaceanalysis_png_read);
   png_read_info(png, info);
   if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
     png_error(png, "image size changed between reads");
@@ -128,5 +128,5 @@ int cpng_decode_rgb(const uint8_t *data, size_t size, uint8_t *pixels, uint32_t 
   png_free(png, rows);
   rows = NULL;
   png_destroy_read_struct(&png, &info, NULL);
-  return CPNG_OK;
+  return CFACEANALYSIS_PNG_OK;
 }

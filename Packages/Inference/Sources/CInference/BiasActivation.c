@@ -67,7 +67,7 @@ static WIDE void bias_relu_wide(const float *i, long rows, long c, const float *
 }
 #endif
 
-void inference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,
+void cinference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,
                          float *output) {
   if (rows <= 0 || channels <= 0) return;
   DISPATCH(bias_relu_512(input, rows, channels, bias, relu, output),

@@ -1,9 +1,9 @@
-#include "TerminalUICShims.h"
+#include "CTerminalUI.h"
 
 #include <string.h>
 #include <sys/ioctl.h>
 
-int tui_window_size(int fd, unsigned short *rows, unsigned short *columns) {
+int cterminalui_window_size(int fd, unsigned short *rows, unsigned short *columns) {
   struct winsize size;
   memset(&size, 0, sizeof(size));
   if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
@@ -12,7 +12,7 @@ int tui_window_size(int fd, unsigned short *rows, unsigned short *columns) {
   return 0;
 }
 
-int tui_window_pixels(int fd, unsigned short *width, unsigned short *height) {
+int cterminalui_window_pixels(int fd, unsigned short *width, unsigned short *height) {
   struct winsize size;
   memset(&size, 0, sizeof(size));
   if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;

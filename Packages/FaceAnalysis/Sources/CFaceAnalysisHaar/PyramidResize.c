@@ -1,6 +1,6 @@
 // OpenCV's bit-exact bilinear resize (INTER_LINEAR_EXACT), with which the detector builds its
 // image pyramid. Integer arithmetic throughout, so any order of work gives the same pixels.
-#include "HaarCKernels.h"
+#include "CFaceAnalysisHaar.h"
 
 /// One source row through the horizontal pass, in 8.8 fixed point.
 static void resize_line(const uint8_t *pixels, long sourceWidth, const HaarResizeAxis *columns,
@@ -18,7 +18,7 @@ static void resize_line(const uint8_t *pixels, long sourceWidth, const HaarResiz
 
 static uint8_t clamp_byte(uint32_t value) { return value > 255 ? 255 : (uint8_t)value; }
 
-void haar_resize_exact(const uint8_t *source, long sourceWidth, long sourceHeight,
+void cfaceanalysis_haar_resize_exact(const uint8_t *source, long sourceWidth, long sourceHeight,
                        const HaarResizeAxis *columns, const HaarResizeAxis *rows, uint8_t *target,
                        long width, long height, uint32_t *lines) {
   uint32_t *upper = lines, *lower = lines + width;
