@@ -34,7 +34,9 @@ let package = Package(
     .target(name: "CFaceAnalysisXML", dependencies: ["CLibXML2"]),
     .target(name: "CFaceAnalysisHaar"),
     .target(name: "FaceAnalysisInterface"),
-    .target(name: "FaceAnalysisTesting", dependencies: ["FaceAnalysisInterface"]),
+    .target(
+      name: "FaceAnalysisTesting",
+      dependencies: ["FaceAnalysisInterface", .product(name: "System", package: "System")]),
     .target(
       name: "FaceAnalysis",
       dependencies: [

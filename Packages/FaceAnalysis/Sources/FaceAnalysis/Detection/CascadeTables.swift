@@ -4,6 +4,8 @@ import Inference
 /// A cascade flattened once into the raw buffers the C scanner reads (`HaarLevel`), so a
 /// pyramid level only has to turn rectangle corners into offsets for its own row stride.
 /// Immutable after `init`, hence shareable between the threads that scan the levels.
+// Unchecked only because raw buffer pointers are not Sendable: every field is a `let` and the
+// buffers are written once in `init`, then only read, so the scan's threads share them safely.
 final class CascadeTables: @unchecked Sendable {
   private let stageCount: Int
   private let stageEnds: UnsafeMutableBufferPointer<Int>
