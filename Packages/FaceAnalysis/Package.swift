@@ -28,24 +28,26 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"])]
     ),
-    .target(name: "CPNGShims", dependencies: ["CPNG"]),
+    .target(name: "CFaceAnalysisPNG", dependencies: ["CPNG"]),
     .systemLibrary(
       name: "CLibXML2",
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
-    .target(name: "CLibXML2Shims", dependencies: ["CLibXML2"]),
-    .target(name: "HaarCKernels"),
+    .target(name: "CFaceAnalysisXML", dependencies: ["CLibXML2"]),
+    .target(name: "CFaceAnalysisHaar"),
     .target(name: "FaceAnalysisInterface", dependencies: [.product(name: "Pixels", package: "Pixels")]),
-    .target(name: "FaceAnalysisTesting", dependencies: ["FaceAnalysisInterface"]),
+    .target(
+      name: "FaceAnalysisTesting",
+      dependencies: ["FaceAnalysisInterface", .product(name: "System", package: "System")]),
     .target(
       name: "FaceAnalysis",
       dependencies: [
         "FaceAnalysisInterface",
         "CTurboJPEG",
-        "CPNGShims",
-        "CLibXML2Shims",
-        "HaarCKernels",
+        "CFaceAnalysisPNG",
+        "CFaceAnalysisXML",
+        "CFaceAnalysisHaar",
         .product(name: "Inference", package: "Inference"),
         .product(name: "Pixels", package: "Pixels"),
         .product(name: "System", package: "System"),

@@ -15,8 +15,8 @@ let package = Package(
       pkgConfig: "hdf5",
       providers: [.apt(["libhdf5-dev"])]
     ),
-    .target(name: "InferenceCKernels"),
-    .target(name: "Inference", dependencies: ["COpenBLAS", "CHDF5", "InferenceCKernels"]),
+    .target(name: "CInference"),
+    .target(name: "Inference", dependencies: ["COpenBLAS", "CHDF5", "CInference"]),
     .executableTarget(name: "InferenceRun", dependencies: ["Inference"]),
     .testTarget(
       name: "InferenceTests",

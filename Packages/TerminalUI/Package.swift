@@ -18,11 +18,11 @@ let package = Package(
     .package(path: "../System"),
   ],
   targets: [
-    .target(name: "TerminalUICShims"),
+    .target(name: "CTerminalUI"),
     .target(
       name: "TerminalUI",
       dependencies: [
-        "TerminalUICShims",
+        "CTerminalUI",
         .product(name: "Navigation", package: "Navigation"),
         .product(name: "Pixels", package: "Pixels"),
         .product(name: "System", package: "System"),
@@ -47,7 +47,7 @@ let package = Package(
         "TerminalUITesting",
         "TerminalUISixel",
         "TerminalUIDemo",
-        "TerminalUICShims",
+        "CTerminalUI",
         .product(name: "Navigation", package: "Navigation"),
       ]
     ),

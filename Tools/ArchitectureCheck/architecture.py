@@ -36,7 +36,7 @@ TARGET_DEPENDENCIES: dict[tuple[str, str], set[str]] = {("FaceAnalysis", "FaceAn
 # shims. Any
 # other C or system-library target of TerminalUI (such as CSixel, behind the TerminalUISixel
 # product that only the app links) is as forbidden in a flow's closure as another package's.
-FLOW_C_TARGETS = {("TerminalUI", "TerminalUICShims"), ("System", "CSystem")}
+FLOW_C_TARGETS = {("TerminalUI", "CTerminalUI"), ("System", "CSystem")}
 
 # DESIGN section 2: only System spawns processes and retries interrupted calls. A call that
 # starts a program, and any use of EINTR in code (comments and strings aside), outside it.

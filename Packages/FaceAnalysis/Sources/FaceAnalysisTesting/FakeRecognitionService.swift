@@ -1,12 +1,11 @@
 import FaceAnalysisInterface
-import Foundation
+import System
 
 /// A recognition service for tests and demos: every name starts a ``FakeRecognitionSession``
 /// playing `script(name)`; names starting with `missing` do not exist.
-public final class FakeRecognitionService: RecognitionService, @unchecked Sendable {
+public final class FakeRecognitionService: RecognitionService, Sendable {
   private let script: @Sendable (String) -> FakeScript
-  private let lock = NSLock()
-  private var started: [FakeRecognitionSession] = []
+  private let started = LockedValue<[FakeRecognitionSession]>([])
 
   /// A service playing `script` for each source.
   public init(
@@ -16,7 +15,7 @@ public final class FakeRecognitionService: RecognitionService, @unchecked Sendab
   }
 
   /// The sessions started so far, oldest first.
-  public var sessions: [FakeRecognitionSession] { lock.withLock { started } }
+  public var sessions: [FakeRecognitionSession] { started.withLock { $0 } }
 
   /// Valid, summarised as `fake <source>`, unless the name starts with `missing`.
   public func inspect(source: String) -> SourceInspection {
@@ -30,7 +29,7 @@ public final class FakeRecognitionService: RecognitionService, @unchecked Sendab
   ) -> any RecognitionSession {
     let session = FakeRecognitionSession(
       source: source, script: script(source), policy: policy, delivery: delivery)
-    lock.withLock { started.append(session) }
+    started.withLock { $0.append(session) }
     session.start()
     return session
   }

@@ -6,7 +6,10 @@
 /// …finish the flow…
 /// #expect(leaks.alive.isEmpty)
 /// ```
-public final class LeakTracker: @unchecked Sendable {
+///
+/// It lives on the main actor, as the coordinators and ``TestRouter`` it watches do.
+@MainActor
+public final class LeakTracker {
   private final class WeakReference {
     weak var object: AnyObject?
     let name: String

@@ -89,6 +89,8 @@ public struct SixelImageEncoder: TerminalImageEncoder {
   public func eraseAll() -> [UInt8] { [] }
 
   /// The last palette made (a libsixel dither object), for the frames after it.
+  // Unchecked: the dither is a C pointer, which is not Sendable; every use of it, and of the
+  // counts beside it, is under `lock`, and the encoding that reads it runs inside the lock.
   private final class PaletteCache: @unchecked Sendable {
     private let lock = NSLock()
     private var dither: OpaquePointer?

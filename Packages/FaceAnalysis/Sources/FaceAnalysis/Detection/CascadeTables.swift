@@ -1,9 +1,11 @@
-import HaarCKernels
+import CFaceAnalysisHaar
 import Inference
 
 /// A cascade flattened once into the raw buffers the C scanner reads (`HaarLevel`), so a
 /// pyramid level only has to turn rectangle corners into offsets for its own row stride.
 /// Immutable after `init`, hence shareable between the threads that scan the levels.
+// Unchecked only because raw buffer pointers are not Sendable: every field is a `let` and the
+// buffers are written once in `init`, then only read, so the scan's threads share them safely.
 final class CascadeTables: @unchecked Sendable {
   private let stageCount: Int
   private let stageEnds: UnsafeMutableBufferPointer<Int>
@@ -117,7 +119,8 @@ final class CascadeTables: @unchecked Sendable {
     let stride = integrals.stride
     // Four corner offsets per rectangle, three rectangles per feature.
     let offsets = [Int](unsafeUninitializedCapacity: max(geometry.count, 1)) { buffer, count in
-      haar_corner_offsets(geometry, tilted.baseAddress, geometry.count / 12, stride, buffer.baseAddress)
+      cfaceanalysis_haar_corner_offsets(
+        geometry, tilted.baseAddress, geometry.count / 12, stride, buffer.baseAddress)
       count = buffer.count
     }
     // OpenCV normalises by the window shrunk by one pixel on each side.
@@ -156,11 +159,14 @@ final class CascadeTables: @unchecked Sendable {
             // The AVX2 loop reads a stump cascade's trees as one record each.
             var stumps: [HaarStump] = []
             if packsStumps,
-              min(instructionSet.rawValue, Int(haar_cpu_level())) == InstructionSet.avx2.rawValue,
+              min(instructionSet.rawValue, Int(cfaceanalysis_haar_cpu_level()))
+                == InstructionSet.avx2.rawValue,
               sum.count < Int(Int32.max)
             {
               stumps = [HaarStump](repeating: HaarStump(), count: treeCount)
-              stumps.withUnsafeMutableBufferPointer { haar_pack_stumps(&level, treeCount, $0.baseAddress) }
+              stumps.withUnsafeMutableBufferPointer {
+                cfaceanalysis_haar_pack_stumps(&level, treeCount, $0.baseAddress)
+              }
             }
             stumps.withUnsafeBufferPointer { packed in
               level.stumps = packed.isEmpty ? nil : packed.baseAddress
@@ -168,7 +174,7 @@ final class CascadeTables: @unchecked Sendable {
                 guard let foundBase = found.baseAddress else { return }
                 var row = 0
                 while row < workingHeight {
-                  let count = haar_scan_rows(
+                  let count = cfaceanalysis_haar_scan_rows(
                     &level, &tables, &row, workingWidth, workingHeight, step, Int32(instructionSet.rawValue),
                     foundBase,
                     found.count / 2)

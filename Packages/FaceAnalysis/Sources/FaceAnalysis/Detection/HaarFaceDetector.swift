@@ -1,13 +1,13 @@
+import CFaceAnalysisHaar
 import Dispatch
 import Foundation
-import HaarCKernels
 import Inference
 
 /// OpenCV's `CascadeClassifier::detectMultiScale` (with `CASCADE_SCALE_IMAGE`): an image pyramid
 /// shrunk with bilinear resizing, integral and squared-integral images per level, window
 /// variance normalisation, a step of 2 below scale 2 and 1 from scale 2 on, the cascade's stage
 /// thresholds, `groupRectangles` with eps 0.2 and boxes clipped to the image. The window scan
-/// and the pyramid's resize are C (`HaarCKernels`); pyramid levels run in parallel. For the
+/// and the pyramid's resize are C (`CFaceAnalysisHaar`); pyramid levels run in parallel. For the
 /// same gray image the boxes are OpenCV's.
 public struct HaarFaceDetector: Sendable {
   /// The cascade in use.

@@ -1,23 +1,19 @@
-import Foundation
+import FaceAnalysisInterface
+import System
 
-/// Per-level detections written from concurrent workers.
-final class LevelResults: @unchecked Sendable {
-  private let lock = NSLock()
-  private var levels: [[BoundingBox]]
+/// Per-level detections written from concurrent workers, each level once.
+final class LevelResults: Sendable {
+  private let levels: LockedValue<[[BoundingBox]]>
 
   init(count: Int) {
-    levels = Array(repeating: [], count: count)
+    levels = LockedValue(Array(repeating: [], count: count))
   }
 
   func store(_ boxes: [BoundingBox], at index: Int) {
-    lock.lock()
-    levels[index] = boxes
-    lock.unlock()
+    levels.withLock { $0[index] = boxes }
   }
 
   func joined() -> [BoundingBox] {
-    lock.lock()
-    defer { lock.unlock() }
-    return levels.flatMap { $0 }
+    levels.withLock { $0.flatMap { $0 } }
   }
 }

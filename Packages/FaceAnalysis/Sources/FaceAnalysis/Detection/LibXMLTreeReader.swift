@@ -1,8 +1,8 @@
-import CLibXML2Shims
+import CFaceAnalysisXML
 import Foundation
 
 /// Reads XML into an ``XMLElementTree`` with libxml2's streaming reader (`xmlTextReader`,
-/// behind the `emotions_xml_` functions of `CLibXML2Shims`): elements and their text, with
+/// behind the `cfaceanalysis_xml_` functions of `CFaceAnalysisXML`): elements and their text, with
 /// character references and the predefined entities replaced and CDATA sections kept;
 /// attributes, comments, processing instructions and a DOCTYPE are dropped.
 ///
@@ -20,7 +20,7 @@ enum LibXMLTreeReader {
   static let maximumSize = 32 << 20
 
   /// libxml2's one-time set-up, run by the first read (Swift runs a static's initialiser once).
-  private static let initialized: Void = emotions_xml_initialize()
+  private static let initialized: Void = cfaceanalysis_xml_initialize()
 
   /// The root element of the whole document.
   static func document(_ data: Data) throws(XMLElementTree.XMLTreeError) -> XMLElementTree {
@@ -31,9 +31,9 @@ enum LibXMLTreeReader {
     _ = initialized
     let result = data.withUnsafeBytes { bytes -> Result<XMLElementTree, XMLElementTree.XMLTreeError> in
       guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-        let reader = emotions_xml_open(base, Int32(bytes.count))
+        let reader = cfaceanalysis_xml_open(base, Int32(bytes.count))
       else { return .failure(malformed("out of memory")) }
-      defer { emotions_xml_close(reader) }
+      defer { cfaceanalysis_xml_close(reader) }
       return read(reader)
     }
     return try result.get()
@@ -51,30 +51,29 @@ enum LibXMLTreeReader {
       }
     }
     while true {
-      let status = emotions_xml_next(reader)
+      let status = cfaceanalysis_xml_next(reader)
       if status == 0 { break }
       guard status == 1 else { return .failure(reported(reader)) }
-      switch Int(emotions_xml_kind(reader)) {
-      case EMOTIONS_XML_ELEMENT:
-        guard Int(emotions_xml_depth(reader)) < maximumDepth else {
+      switch Int(cfaceanalysis_xml_kind(reader)) {
+      case CFACEANALYSIS_XML_ELEMENT:
+        guard Int(cfaceanalysis_xml_depth(reader)) < maximumDepth else {
           return .failure(
-            malformed("elements nested deeper than \(maximumDepth)", line: emotions_xml_line(reader)))
+            malformed("elements nested deeper than \(maximumDepth)", line: cfaceanalysis_xml_line(reader)))
         }
-        let element = XMLElementTree(name: String(cString: emotions_xml_name(reader)))
-        if emotions_xml_is_empty_element(reader) != 0 {
+        let element = XMLElementTree(name: String(cString: cfaceanalysis_xml_name(reader)))
+        if cfaceanalysis_xml_is_empty_element(reader) != 0 {
           close(element)
         } else {
           open.append(element)
         }
-      case EMOTIONS_XML_END_ELEMENT:
+      case CFACEANALYSIS_XML_END_ELEMENT:
         if let element = open.popLast() { close(element) }
-      case EMOTIONS_XML_TEXT:
-        if !open.isEmpty { open[open.count - 1].text += String(cString: emotions_xml_value(reader)) }
-      case EMOTIONS_XML_ENTITY_REFERENCE:
-        let name = String(cString: emotions_xml_name(reader)).prefix(40)
-        return .failure(
-          malformed(
-            "the entity reference &\(name); (entities are not expanded)", line: emotions_xml_line(reader)))
+      case CFACEANALYSIS_XML_TEXT:
+        if !open.isEmpty { open[open.count - 1].text += String(cString: cfaceanalysis_xml_value(reader)) }
+      case CFACEANALYSIS_XML_ENTITY_REFERENCE:
+        let name = String(cString: cfaceanalysis_xml_name(reader)).prefix(40)
+        let line = cfaceanalysis_xml_line(reader)
+        return .failure(malformed("the entity reference &\(name); (entities are not expanded)", line: line))
       default:
         continue
       }
@@ -86,7 +85,7 @@ enum LibXMLTreeReader {
   /// The error libxml2 reported, on one line.
   private static func reported(_ reader: OpaquePointer) -> XMLElementTree.XMLTreeError {
     var line: Int32 = 0
-    let message = emotions_xml_error(reader, &line).map { String(cString: $0) } ?? ""
+    let message = cfaceanalysis_xml_error(reader, &line).map { String(cString: $0) } ?? ""
     let words = message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     return malformed(words.isEmpty ? "libxml2 stopped reading" : String(words.prefix(200)), line: Int(line))
   }

@@ -1,8 +1,8 @@
-import CPNGShims
+import CFaceAnalysisPNG
 import Foundation
 import System
 
-/// Writes RGB images as PNG files through libpng (via the setjmp-safe `cpng_` C shims).
+/// Writes RGB images as PNG files through libpng (via the setjmp-safe `cfaceanalysis_png_` C shims).
 ///
 /// ```swift
 /// try PNGEncoder.write(image, to: "/tmp/frame.png")
@@ -27,12 +27,12 @@ public enum PNGEncoder {
       var message = [CChar](repeating: 0, count: 256)
       let status = image.pixels.withUnsafeBufferPointer { pixels in
         message.withUnsafeMutableBufferPointer { text in
-          cpng_write_rgb_file(
+          cfaceanalysis_png_write_rgb_file(
             temporary, pixels.baseAddress, UInt32(image.width), UInt32(image.height), text.baseAddress,
             text.count)
         }
       }
-      guard status != Int32(CPNG_OK) else { return nil }
+      guard status != Int32(CFACEANALYSIS_PNG_OK) else { return nil }
       let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
       return bytes.isEmpty ? "unknown error" : String(decoding: bytes, as: UTF8.self)
     }

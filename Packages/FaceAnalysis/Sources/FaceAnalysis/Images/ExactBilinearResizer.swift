@@ -1,4 +1,4 @@
-import HaarCKernels
+import CFaceAnalysisHaar
 
 /// OpenCV's bit-exact bilinear resize (`INTER_LINEAR_EXACT`), which `CascadeClassifier` uses to
 /// build its image pyramid: weights with 8 fractional bits rounded to nearest even from exact
@@ -39,7 +39,7 @@ enum ExactBilinearResizer {
     let output = [UInt8](unsafeUninitializedCapacity: width * height) { pixels, count in
       columns.withAxis { columns in
         rows.withAxis { rows in
-          haar_resize_exact(
+          cfaceanalysis_haar_resize_exact(
             source.pixels, source.width, source.height, &columns, &rows, pixels.baseAddress, width, height,
             &lines)
         }

@@ -1,6 +1,6 @@
-import CPNGShims
+import CFaceAnalysisPNG
 
-/// PNG decoding through libpng (via the setjmp-safe `cpng_` C shims), turned upright by an
+/// PNG decoding through libpng (via the setjmp-safe `cfaceanalysis_png_` C shims), turned upright by an
 /// `eXIf` orientation as OpenCV's `imread` does.
 struct PNGDecoder {
   let maxPixels: Int
@@ -18,10 +18,11 @@ struct PNGDecoder {
     var height: UInt32 = 0
     let headerStatus = bytes.withUnsafeBufferPointer { source in
       message.withUnsafeMutableBufferPointer { text in
-        cpng_read_size(source.baseAddress, source.count, &width, &height, text.baseAddress, text.count)
+        cfaceanalysis_png_read_size(
+          source.baseAddress, source.count, &width, &height, text.baseAddress, text.count)
       }
     }
-    guard headerStatus == Int32(CPNG_OK) else {
+    guard headerStatus == Int32(CFACEANALYSIS_PNG_OK) else {
       throw ImageError.corrupt(path: name, format: "PNG", detail: Self.text(message))
     }
     try ImageDecoder.checkLimit(width: Int(width), height: Int(height), maxPixels: maxPixels, name: name)
@@ -29,13 +30,13 @@ struct PNGDecoder {
     let status = bytes.withUnsafeBufferPointer { source in
       pixels.withUnsafeMutableBufferPointer { target in
         message.withUnsafeMutableBufferPointer { text in
-          cpng_decode_rgb(
+          cfaceanalysis_png_decode_rgb(
             source.baseAddress, source.count, target.baseAddress, width, height, text.baseAddress,
             text.count)
         }
       }
     }
-    guard status == Int32(CPNG_OK) else {
+    guard status == Int32(CFACEANALYSIS_PNG_OK) else {
       throw ImageError.corrupt(path: name, format: "PNG", detail: Self.text(message))
     }
     let decoded = RGBImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels)

@@ -1,4 +1,4 @@
-import InferenceCKernels
+import CInference
 
 /// Where a 2-D sliding window (convolution or pooling) reads, under Keras's padding rules.
 struct WindowGeometry: Equatable, Sendable {

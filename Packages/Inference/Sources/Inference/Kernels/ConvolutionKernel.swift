@@ -1,4 +1,4 @@
-import InferenceCKernels
+import CInference
 
 /// Runs a ``Convolution`` (Conv2D, Dense, the pointwise half of SeparableConv2D) as one
 /// `cblas_sgemm` per chunk of output rows, over as many batch items as the chunk spans.
@@ -70,7 +70,7 @@ enum ConvolutionKernel {
     let rowSize = geometry.outputWidth * convolution.patchLength
     if var window = geometry.cWindow {
       rows.forEachItem { item, range, offset in
-        inference_patches(
+        cinference_patches(
           &window, convolution.inputChannels, input + item * imageSize, patches + offset * rowSize,
           range.lowerBound, range.upperBound)
       }

@@ -1,10 +1,10 @@
-import InferenceCKernels
+import CInference
 
 /// Runs a ``DepthwiseConvolution`` directly: for each output pixel, the valid taps of the
 /// window each add `input[c] · kernel[tap, c]`. Each channel has a window of its own, so there
 /// is no matrix product for a BLAS to do. With one filter per channel and channels a multiple
-/// of 8 (the common case) the C kernel `inference_depthwise` runs it in SIMD vectors; with
-/// other channel counts (BlazeFace's 12 and 36) `inference_depthwise_any`'s plain loops do;
+/// of 8 (the common case) the C kernel `cinference_depthwise` runs it in SIMD vectors; with
+/// other channel counts (BlazeFace's 12 and 36) `cinference_depthwise_any`'s plain loops do;
 /// with several filters per channel or dilation, a Swift loop.
 enum DepthwiseKernel {
   /// `depthwise(input) + bias` for output rows `rows` of the batch, written one row after the
@@ -22,10 +22,10 @@ enum DepthwiseKernel {
         let image = input + item * imageSize
         let target = output + offset * rowSize
         if depthwise.multiplier == 1 && depthwise.inputChannels % 8 == 0, var window = geometry.cWindow {
-          inference_depthwise(
+          cinference_depthwise(
             &window, depthwise.inputChannels, image, kernel, target, range.lowerBound, range.upperBound)
         } else if depthwise.multiplier == 1, var window = geometry.cWindow {
-          inference_depthwise_any(
+          cinference_depthwise_any(
             &window, depthwise.inputChannels, image, kernel, target, range.lowerBound, range.upperBound)
         } else {
           runGeneral(depthwise, image: image, kernel: kernel, rows: range, output: target)

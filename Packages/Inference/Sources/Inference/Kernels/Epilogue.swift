@@ -1,5 +1,5 @@
+import CInference
 import Foundation
-import InferenceCKernels
 
 /// The end of a layer: add a per-channel bias, then apply the activation, over a matrix of
 /// `rows × channels` (channels last). One loop per activation, no per-element closures.
@@ -26,7 +26,7 @@ enum Epilogue {
     destination: UnsafeMutablePointer<Float>, rows: Int, channels: Int
   ) {
     if activation == .linear || activation == .plainReLU {
-      inference_bias_relu(source, rows, channels, bias, activation == .plainReLU ? 1 : 0, destination)
+      cinference_bias_relu(source, rows, channels, bias, activation == .plainReLU ? 1 : 0, destination)
       return
     }
     if let bias {

@@ -1,6 +1,6 @@
+import CInference
 import Dispatch
 import Foundation
-import InferenceCKernels
 
 /// An instruction set the C kernels are compiled for, from the narrowest.
 public enum InstructionSet: Int, CaseIterable, Comparable, Sendable, CustomStringConvertible {
@@ -46,10 +46,10 @@ public enum InstructionSet: Int, CaseIterable, Comparable, Sendable, CustomStrin
 /// (``environmentProblem`` says so, and the `emotions` command refuses it).
 public enum KernelConfiguration {
   /// The instruction set the kernels run with.
-  public static var level: InstructionSet { InstructionSet(level: inference_instruction_level()) }
+  public static var level: InstructionSet { InstructionSet(level: cinference_instruction_level()) }
 
   /// The best instruction set this CPU has.
-  public static var available: InstructionSet { InstructionSet(level: inference_cpu_instruction_level()) }
+  public static var available: InstructionSet { InstructionSet(level: cinference_cpu_instruction_level()) }
 
   /// The instruction set the kernels picked at run time: `"AVX-512"`, `"AVX2+FMA"` or
   /// `"generic"`.
@@ -57,7 +57,7 @@ public enum KernelConfiguration {
 
   /// What `EMOTIONS_CPU` holds when it names no instruction set, as one line, or nil.
   public static var environmentProblem: String? {
-    guard inference_requested_instruction_level() == Int32(INFERENCE_LEVEL_UNKNOWN) else { return nil }
+    guard cinference_requested_instruction_level() == Int32(CINFERENCE_LEVEL_UNKNOWN) else { return nil }
     return problem(value: ProcessInfo.processInfo.environment["EMOTIONS_CPU"] ?? "", available: available)
   }
 
@@ -71,14 +71,14 @@ public enum KernelConfiguration {
   public static var summary: String {
     summary(
       value: ProcessInfo.processInfo.environment["EMOTIONS_CPU"], available: available,
-      level: InstructionSet(level: inference_instruction_level()))
+      level: InstructionSet(level: cinference_instruction_level()))
   }
 
   /// The summary for an `EMOTIONS_CPU` of `value` (nil when unset) on a CPU whose best is
   /// `available`, with the kernels at `level`.
   static func summary(value: String?, available: InstructionSet, level: InstructionSet) -> String {
-    let requested = value.map { inference_parse_instruction_level($0) } ?? Int32(INFERENCE_LEVEL_UNSET)
-    if requested == Int32(INFERENCE_LEVEL_UNKNOWN) {
+    let requested = value.map { cinference_parse_instruction_level($0) } ?? Int32(CINFERENCE_LEVEL_UNSET)
+    if requested == Int32(CINFERENCE_LEVEL_UNKNOWN) {
       return "\(level) (\(problem(value: value ?? "", available: available)))"
     }
     guard requested >= 0 else { return "\(level) (the best this CPU has)" }
@@ -95,8 +95,8 @@ public enum KernelConfiguration {
   /// Runs `body` with the calling thread's kernels at `level` (capped to the CPU's), then
   /// restores the process's level. Work `body` hands to other threads keeps the process's.
   static func withLevel<T, E: Error>(_ level: InstructionSet, _ body: () throws(E) -> T) throws(E) -> T {
-    inference_override_instruction_level(Int32(level.rawValue))
-    defer { inference_override_instruction_level(-1) }
+    cinference_override_instruction_level(Int32(level.rawValue))
+    defer { cinference_override_instruction_level(-1) }
     return try body()
   }
 
@@ -124,7 +124,7 @@ public enum KernelConfiguration {
       let start = DispatchTime.now().uptimeNanoseconds
       DispatchQueue.concurrentPerform(iterations: count) { _ in
         var sink: Float = 0
-        let done = inference_fma_peak(rounds, &sink)
+        let done = cinference_fma_peak(rounds, &sink)
         lock.withLock { flops += done }
       }
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

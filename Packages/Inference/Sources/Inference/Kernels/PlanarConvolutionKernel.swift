@@ -1,4 +1,4 @@
-import InferenceCKernels
+import CInference
 
 /// Runs a stride-1 ``Convolution`` with few channels (cout < 16, cin ≤ 16: a face classifier's
 /// first layers) with the channels as the rows of the product:
@@ -182,7 +182,7 @@ enum PlanarConvolutionKernel {
             plane.update(repeating: 0, count: geometry.padLeft)
             (plane + geometry.padLeft + geometry.inputWidth).update(repeating: 0, count: rightPad)
           }
-          inference_pixels_to_planes(
+          cinference_pixels_to_planes(
             image + inputY * geometry.inputWidth * channels, geometry.inputWidth, channels,
             row + geometry.padLeft,
             layout.planePitch)
@@ -250,7 +250,7 @@ enum PlanarConvolutionKernel {
     bias.withUnsafeBufferPointer { bias in
       rows { planeRow, item, row in
         let target = output + (item * geometry.outputHeight + row) * rowSize
-        inference_planes_to_pixels(
+        cinference_planes_to_pixels(
           product + planeRow * layout.rowPitch, layout.productPitch, geometry.outputWidth, channels,
           convolution.bias == nil ? nil : bias.baseAddress, activation == .plainReLU ? 1 : 0, target)
         if !fused { Epilogue.activate(activation, target, rows: geometry.outputWidth, channels: channels) }

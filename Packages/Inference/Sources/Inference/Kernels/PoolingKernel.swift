@@ -1,4 +1,4 @@
-import InferenceCKernels
+import CInference
 
 /// Max and average pooling, and global average pooling, channels last.
 enum PoolingKernel {
@@ -17,7 +17,7 @@ enum PoolingKernel {
       let image = input + item * imageSize
       let target = output + offset * rowSize
       if pooling.kind == .maximum, var window = geometry.cWindow {
-        inference_max_pool(&window, channels, image, target, range.lowerBound, range.upperBound)
+        cinference_max_pool(&window, channels, image, target, range.lowerBound, range.upperBound)
       } else {
         pool(pooling, image: image, rows: range, output: target)
       }

@@ -11,6 +11,9 @@ import Synchronization
 /// until none is left, so each core mostly reads what it wrote in the layer before, and a
 /// helper that is asleep or whose core is busy elsewhere only means the caller does more
 /// chunks itself. One caller has the team at a time; others run their chunks alone.
+// Unchecked: `job` and `epoch` are written only by the caller holding `owned`, before it
+// publishes the job through `state`, and read by helpers only after a claim acquires `state`;
+// a lock there would sit in the per-chunk path.
 final class HelperTeam: @unchecked Sendable {
   /// The process's team: one helper per processor beyond the first.
   static let shared = HelperTeam(helpers: ProcessInfo.processInfo.activeProcessorCount - 1)

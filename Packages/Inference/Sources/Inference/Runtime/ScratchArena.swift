@@ -1,10 +1,11 @@
 /// The working memory of one prediction: every intermediate tensor and the im2col scratch,
 /// in one allocation reused from call to call.
 ///
-/// An arena is used by one thread at a time: ``ArenaPool`` hands each call its own. The
-/// memory starts on a cache line (``alignment`` bytes), and the plan's regions are whole
-/// cache lines long, so the kernels' 16-float vectors of a tensor never straddle two lines.
-final class ScratchArena: @unchecked Sendable {
+/// An arena is used by one thread at a time: ``ArenaPool`` hands each call its own, so it is
+/// not `Sendable` (only the pool moves arenas between threads, under its lock). The memory
+/// starts on a cache line (``alignment`` bytes), and the plan's regions are whole cache lines
+/// long, so the kernels' 16-float vectors of a tensor never straddle two lines.
+final class ScratchArena {
   /// The alignment of ``base`` in bytes: one cache line, one AVX-512 vector.
   static let alignment = 64
   /// The start of the memory.

@@ -1,5 +1,5 @@
+import CInference
 import Foundation
-import InferenceCKernels
 import Testing
 
 @_spi(Benchmarks) @testable import Inference
@@ -91,13 +91,13 @@ struct ConcurrencyAndBLASTests {
 
   @Test("EMOTIONS_CPU names a level in any case; empty is unset, anything else unknown")
   func environmentValues() {
-    #expect(inference_parse_instruction_level("generic") == 0)
-    #expect(inference_parse_instruction_level("AVX2") == 1)
-    #expect(inference_parse_instruction_level("avx512") == 2)
-    #expect(inference_parse_instruction_level("") == Int32(INFERENCE_LEVEL_UNSET))
-    #expect(inference_parse_instruction_level(nil) == Int32(INFERENCE_LEVEL_UNSET))
-    #expect(inference_parse_instruction_level("sse4") == Int32(INFERENCE_LEVEL_UNKNOWN))
-    #expect(inference_parse_instruction_level("avx") == Int32(INFERENCE_LEVEL_UNKNOWN))
+    #expect(cinference_parse_instruction_level("generic") == 0)
+    #expect(cinference_parse_instruction_level("AVX2") == 1)
+    #expect(cinference_parse_instruction_level("avx512") == 2)
+    #expect(cinference_parse_instruction_level("") == Int32(CINFERENCE_LEVEL_UNSET))
+    #expect(cinference_parse_instruction_level(nil) == Int32(CINFERENCE_LEVEL_UNSET))
+    #expect(cinference_parse_instruction_level("sse4") == Int32(CINFERENCE_LEVEL_UNKNOWN))
+    #expect(cinference_parse_instruction_level("avx") == Int32(CINFERENCE_LEVEL_UNKNOWN))
   }
 
   @Test("the summary names the level, the variable and the CPU's best")

@@ -1,4 +1,4 @@
-import Foundation
+import System
 
 /// Hands work from any thread to the run loop, which runs it on the main actor between events.
 ///
@@ -10,10 +10,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// The queue is guarded by an `NSLock`, a pthread mutex ThreadSanitizer can follow.
-public final class MainLoopPoster: @unchecked Sendable {
-  private let lock = NSLock()
-  private var jobs: [@MainActor @Sendable () -> Void] = []
+/// The queue is a `LockedValue`, behind a pthread mutex ThreadSanitizer can follow.
+public final class MainLoopPoster: Sendable {
+  private let jobs = LockedValue<[@MainActor @Sendable () -> Void]>([])
   private let waker: (any TerminalWaker)?
 
   /// Creates a poster that wakes the loop through `waker` (none for a virtual terminal).
@@ -21,24 +20,20 @@ public final class MainLoopPoster: @unchecked Sendable {
     self.waker = waker
   }
 
-  private func locked<T>(_ body: () -> T) -> T {
-    lock.withLock(body)
-  }
-
   /// Queues `job` to run on the run loop and wakes the loop. Callable from any thread.
   public func post(_ job: @escaping @MainActor @Sendable () -> Void) {
-    locked { jobs.append(job) }
+    jobs.withLock { $0.append(job) }
     waker?.wake()
   }
 
   /// Whether jobs are waiting.
-  public var hasPendingJobs: Bool { locked { !jobs.isEmpty } }
+  public var hasPendingJobs: Bool { jobs.withLock { !$0.isEmpty } }
 
   /// Takes the queued jobs, oldest first.
   func takeJobs() -> [@MainActor @Sendable () -> Void] {
-    locked {
-      defer { jobs = [] }
-      return jobs
+    jobs.withLock { queued in
+      defer { queued = [] }
+      return queued
     }
   }
 }

@@ -89,7 +89,6 @@ public final class TerminalApp: LoopScheduling {
     self.mode = mode ?? (device.isInputTerminal && device.isOutputTerminal && !dumb ? .fullScreen : .line)
     colorMode = ColorMode(environment: environment)
     poster = MainLoopPoster(waker: device.waker)
-    router.scheduler = self
   }
 
   /// Creates the loop for `router` on this process's terminal.

@@ -5,31 +5,19 @@ import Navigation
 extension TerminalRouter {
   /// Draws the whole terminal: header, screen (with a modal box when one is on top), the
   /// message line, the footer and any overlay.
-  public func render(size: Size) -> Canvas {
+  func render(size: Size) -> Canvas {
     var canvas = Canvas(size: size, colorMode: colorMode, showsPictures: showsPictures)
     guard size.width > 0, size.height > 0 else { return canvas }
     guard size.width >= 20, size.height >= 6 else {
       canvas.put("Terminal too small", at: Point(x: 0, y: 0), style: .bold)
       return canvas
     }
-    // Header.
-    canvas.fill(Rect(x: 0, y: 0, width: size.width, height: 1), style: .reverse)
-    canvas.put(
-      " " + breadcrumb(width: size.width - 2), at: Point(x: 0, y: 0), style: Style(bold: true, reverse: true))
-    // Screen area.
+    RouterChrome.drawHeader(breadcrumb(width: size.width - 2), into: &canvas, width: size.width)
     let area = Rect(x: 0, y: 2, width: size.width, height: size.height - 4)
     drawStack(into: &canvas, area: area)
-    // Message line.
-    if let message {
-      let style = message.kind == .error ? Style(bold: true, foreground: .red) : Style.bold
-      let prefix = message.kind == .error ? "✗ " : ""
-      canvas.put(
-        prefix + message.text, at: Point(x: 1, y: size.height - 2), style: style, maxWidth: size.width - 2)
-    }
-    // Footer.
-    canvas.put(footer(width: size.width - 2), at: Point(x: 1, y: size.height - 1), style: .dim)
-    if isHelpVisible { drawHelp(into: &canvas, area: area) }
-    if let linkField { drawLinkPrompt(linkField, into: &canvas, area: area) }
+    chrome.drawStatus(footer: footer(width: size.width - 2), into: &canvas, size: size)
+    if chrome.isHelpVisible { RouterChrome.drawHelp(helpLines(), into: &canvas, area: area) }
+    linkPrompt?.draw(into: &canvas, area: area, scheme: linkScheme)
     return canvas
   }
 
@@ -68,36 +56,5 @@ extension TerminalRouter {
       region.put(screen.title, at: Point(x: 1, y: 0))
     }
     canvas.draw(region, at: rect.origin)
-  }
-
-  private func drawHelp(into canvas: inout Canvas, area: Rect) {
-    let lines = helpLines()
-    let width = min(area.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
-    let height = min(area.height, lines.count + 2)
-    let box = Rect(
-      x: area.minX + (area.width - width) / 2, y: area.minY + (area.height - height) / 2, width: width,
-      height: height)
-    canvas.fill(box)
-    canvas.box(box, title: "Help")
-    for (row, line) in lines.enumerated() where row < height - 2 {
-      canvas.put(line, at: Point(x: box.minX + 2, y: box.minY + 1 + row), maxWidth: width - 4)
-    }
-  }
-
-  private func drawLinkPrompt(_ field: TextField, into canvas: inout Canvas, area: Rect) {
-    let width = min(area.width - 2, 72)
-    let box = Rect(x: area.minX + (area.width - width) / 2, y: area.maxY - 6, width: width, height: 6)
-    canvas.fill(box)
-    canvas.box(box, title: "Open link")
-    field.draw(into: &canvas, at: Point(x: box.minX + 2, y: box.minY + 1), width: width - 4)
-    if case .failure(let error) = parseLink(field.text) {
-      let lines = TextWrapper.wrap("✗ " + error.message, width: width - 4).prefix(2)
-      for (row, line) in lines.enumerated() {
-        canvas.put(line, at: Point(x: box.minX + 2, y: box.minY + 3 + row), style: Style(foreground: .red))
-      }
-    } else {
-      canvas.put(
-        "Enter opens it", at: Point(x: box.minX + 2, y: box.minY + 3), style: .dim, maxWidth: width - 4)
-    }
   }
 }

@@ -2,8 +2,8 @@ import Navigation
 
 extension TerminalRouter {
   /// Handles a key in full-screen mode: overlays first, then the top screen, then the global keys.
-  public func handle(_ key: Key) {
-    message = nil
+  func handle(_ key: Key) {
+    chrome.message = nil
     if key == .control("c") {
       quit()
       return
@@ -12,12 +12,14 @@ extension TerminalRouter {
       suspendHandler?()
       return
     }
-    if isHelpVisible {
-      isHelpVisible = false
+    if chrome.isHelpVisible {
+      chrome.isHelpVisible = false
       return
     }
-    if linkField != nil {
-      handleLinkPromptKey(key)
+    if var prompt = linkPrompt {
+      let outcome = prompt.handle(key, scheme: linkScheme)
+      linkPrompt = outcome == .editing ? prompt : nil
+      if case .opened(let link) = outcome { onDeepLink?(link) }
       return
     }
     if let screen = topScreen, screen.handle(key) { return }
@@ -27,38 +29,11 @@ extension TerminalRouter {
     case .character("q"): quit()
     case .character("?"): setHelpVisible(true)
     case .character(":"):
-      if acceptsLinks { openLinkPrompt() }
+      if acceptsLinks {
+        chrome.isHelpVisible = false
+        linkPrompt = LinkPrompt()
+      }
     default: break
     }
   }
-
-  /// The link typed at the prompt, or a sentence saying why it is not one.
-  func parseLink(_ text: String) -> Result<DeepLink, LinkTextError> {
-    guard let linkScheme else { return .failure(LinkTextError(message: "Links cannot be opened here.")) }
-    do {
-      return .success(try linkScheme.parse(linkOrPath: text.trimmingSpaces))
-    } catch {
-      return .failure(LinkTextError(message: linkScheme.message(for: error)))
-    }
-  }
-
-  private func handleLinkPromptKey(_ key: Key) {
-    guard var field = linkField else { return }
-    switch key {
-    case .escape:
-      linkField = nil
-    case .enter:
-      guard case .success(let link) = parseLink(field.text) else { return }
-      linkField = nil
-      onDeepLink?(link)
-    default:
-      _ = field.handle(key)
-      linkField = field
-    }
-  }
-}
-
-/// Why the text typed as a link is not one, in a sentence for the user.
-struct LinkTextError: Error {
-  let message: String
 }

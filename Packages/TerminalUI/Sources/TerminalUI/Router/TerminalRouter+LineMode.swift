@@ -6,29 +6,10 @@ extension TerminalRouter {
   /// choices and what can be typed.
   public func linePage(width: Int) -> [String] {
     guard let top = stack.top else { return [] }
-    var lines = ["== " + breadcrumb(width: max(10, width - 6)) + " =="]
     let page = (top.screen as? any Screen)?.linePage(width: width) ?? LinePage(lines: [top.screen.title])
-    lines += page.lines
-    if !page.choices.isEmpty {
-      lines.append("")
-      let numberWidth = String(page.choices.count).count
-      for (index, choice) in page.choices.enumerated() {
-        let number = String(index + 1)
-        lines.append(String(repeating: " ", count: numberWidth - number.count) + "  \(number). " + choice)
-      }
-    }
-    if let instruction = page.instruction { lines.append(instruction) }
-    var commands: [String] = []
-    if !page.choices.isEmpty {
-      commands.append(page.choices.count == 1 ? "1" : "a number (1-\(page.choices.count))")
-    }
-    if top.style != .root { commands.append("back") }
-    commands.append("quit")
-    commands.append("help")
-    if acceptsLinks { commands.append(":<link>") }
-    let last = commands.removeLast()
-    lines.append("Type " + commands.joined(separator: ", ") + " or " + last + ".")
-    return lines
+    return LineTranscript.page(
+      page, breadcrumb: breadcrumb(width: max(10, width - 6)), isRoot: top.style == .root,
+      acceptsLinks: acceptsLinks)
   }
 
   /// Handles one line of line-mode input: `back`, `quit`, `help`, `:<link>`, or anything else
@@ -36,7 +17,7 @@ extension TerminalRouter {
   ///
   /// - Returns: `false` when the line was rejected (an error message says why).
   @discardableResult
-  public func handleLine(_ rawLine: String) -> Bool {
+  func handleLine(_ rawLine: String) -> Bool {
     let line = rawLine.trimmingSpaces
     switch line.lowercased() {
     case "": return true
@@ -50,7 +31,8 @@ extension TerminalRouter {
       }
       return true
     case "help", "?":
-      pendingLineOutput += helpLinesForLineMode()
+      transcript.append(
+        LineTranscript.helpLines(linkScheme: acceptsLinks ? linkScheme : nil, link: stack.deepLink))
       return true
     default: break
     }
@@ -59,7 +41,7 @@ extension TerminalRouter {
         showMessage("Links cannot be opened here.", kind: .error)
         return false
       }
-      switch parseLink(String(line.dropFirst())) {
+      switch LinkPrompt.parse(String(line.dropFirst()), scheme: linkScheme) {
       case .success(let link):
         onDeepLink?(link)
         return true
@@ -79,29 +61,17 @@ extension TerminalRouter {
     return true
   }
 
-  private func helpLinesForLineMode() -> [String] {
-    var lines = [
-      "Commands, one per line:", "  <number>   choose that item", "  back       go back",
-      "  quit       leave the app",
-    ]
-    if let linkScheme, acceptsLinks {
-      lines.append("  :<link>    open a link (\(linkScheme)…, or just its path)")
-      if let link = stack.deepLink { lines.append("Link to this screen: \(linkScheme.text(for: link))") }
-    }
-    return lines
-  }
-
   /// Takes the line-mode output waiting to be printed: the screens' own lines
   /// (``Screen/takeLineOutput()``, bottom of the stack first), then messages and help.
   func takePendingLineOutput() -> [String] {
-    defer { pendingLineOutput = [] }
-    return takeScreenLineOutput() + pendingLineOutput
+    let screenLines = takeScreenLineOutput()
+    return screenLines + transcript.take()
   }
 
   /// Forgets messages and screen lines queued for line mode (full-screen mode shows them
   /// instead).
   func discardPendingLineOutput() {
-    pendingLineOutput = []
+    _ = transcript.take()
     _ = takeScreenLineOutput()
   }
 

@@ -16,9 +16,11 @@ import Navigation
 /// | :               | opens a prompt for a deep link, handed to ``onDeepLink`` |
 ///
 /// In line mode the same stack is printed as plain text pages; see ``linePage(width:)`` and
-/// ``handleLine(_:)``. Its jobs live in one file each: this one (state and commands), keys
-/// (`TerminalRouter+Keys`), the header, footer and help (`+Chrome`), drawing (`+Drawing`)
-/// and line mode (`+LineMode`).
+/// ``handleLine(_:)``. The router keeps the stack and the commands (this file), and hands the
+/// rest to values: the header, message, footer, help and colors to `RouterChrome`, the `:`
+/// prompt's editing to `LinkPrompt`, and line mode's output to `LineTranscript`. Keys
+/// (`+Keys`), drawing (`+Drawing`), the chrome's text (`+Chrome`) and line mode (`+LineMode`)
+/// are extensions of their own.
 ///
 /// ```swift
 /// let router = TerminalRouter(appName: "Demo")
@@ -30,7 +32,7 @@ import Navigation
 /// SystemTerminal.exitProcess(for: reason)
 /// ```
 @MainActor
-open class TerminalRouter: StackRouter {
+public final class TerminalRouter: StackRouter {
   /// How a one-line message looks.
   public enum MessageKind: Hashable, Sendable {
     /// Information, such as "Saved."
@@ -39,49 +41,43 @@ open class TerminalRouter: StackRouter {
     case error
   }
 
-  /// A message shown above the footer until the next key (printed once in line mode).
-  public struct Message: Hashable, Sendable {
-    /// The text.
-    public var text: String
-    /// Info or error.
-    public var kind: MessageKind
-  }
-
-  /// Shown before the breadcrumb, such as the app's name; `nil` for none.
-  public var appName: String?
+  /// The header, message, footer, help and colors.
+  var chrome: RouterChrome
+  /// The `:` prompt while it is open.
+  var linkPrompt: LinkPrompt?
+  /// Line-mode output not printed yet.
+  var transcript = LineTranscript()
 
   /// The scheme of the links typed at the `:` prompt; the prompt takes a whole link or just
   /// its path. Links cannot be typed while it or ``onDeepLink`` is `nil`.
-  public var linkScheme: DeepLinkScheme?
+  var linkScheme: DeepLinkScheme?
 
   /// Receives the link typed at the `:` prompt (full screen) or after `:` (line mode), once
   /// it parses with ``linkScheme``. The app opens it, and calls ``showMessage(_:kind:)`` when
   /// nothing handles it.
-  public var onDeepLink: (@MainActor (DeepLink) -> Void)?
+  var onDeepLink: (@MainActor (DeepLink) -> Void)?
 
   /// Whether the user can type a link: a scheme and a handler are set.
-  public var acceptsLinks: Bool { linkScheme != nil && onDeepLink != nil }
+  var acceptsLinks: Bool { linkScheme != nil && onDeepLink != nil }
+
+  /// Shown before the breadcrumb, such as the app's name; `nil` for none.
+  var appName: String? {
+    get { chrome.appName }
+    set { chrome.appName = newValue }
+  }
 
   /// The colors the terminal shows; set by ``TerminalApp`` from the environment.
-  public var colorMode: ColorMode = .palette256
+  public internal(set) var colorMode: ColorMode {
+    get { chrome.colorMode }
+    set { chrome.colorMode = newValue }
+  }
+
   /// Whether the terminal shows placed pictures as images (``Canvas/showsPictures``); set by
   /// ``TerminalApp``.
-  public var showsPictures = false
-
-  /// The message shown now, if any.
-  public internal(set) var message: Message?
-
-  /// Whether the help overlay is shown.
-  public internal(set) var isHelpVisible = false
-
-  /// The deep-link prompt's field while it is open.
-  public internal(set) var linkField: TextField?
+  var showsPictures = false
 
   /// Whether ``quit()`` was called.
-  public private(set) var isQuitRequested = false
-
-  /// The loop showing this router, for timers and posted jobs; set by ``TerminalApp``.
-  public internal(set) weak var scheduler: (any LoopScheduling)?
+  private(set) var isQuitRequested = false
 
   /// Called by ``quit()``; ``TerminalApp`` uses it to stop its loop.
   var quitHandler: (@MainActor () -> Void)?
@@ -89,12 +85,9 @@ open class TerminalRouter: StackRouter {
   /// Called for Ctrl-Z; ``TerminalApp`` suspends the process.
   var suspendHandler: (@MainActor () -> Void)?
 
-  /// Line-mode output not printed yet: messages, help.
-  var pendingLineOutput: [String] = []
-
   /// Creates a router with an empty stack.
   public init(appName: String? = nil) {
-    self.appName = appName
+    chrome = RouterChrome(appName: appName)
     super.init()
   }
 
@@ -108,31 +101,22 @@ open class TerminalRouter: StackRouter {
 
   /// Shows a one-line message until the next key, or prints it once in line mode.
   public func showMessage(_ text: String, kind: MessageKind = .info) {
-    message = Message(text: text, kind: kind)
-    pendingLineOutput.append((kind == .error ? "Error: " : "") + text)
+    chrome.message = RouterChrome.Message(text: text, kind: kind)
+    transcript.append(message: text, kind: kind)
   }
 
-  /// Removes the message.
-  public func clearMessage() { message = nil }
-
-  /// Opens the deep-link prompt, with `text` typed in.
-  public func openLinkPrompt(text: String = "") {
-    isHelpVisible = false
-    linkField = TextField(text)
-  }
-
-  /// Shows or hides the help overlay.
-  public func setHelpVisible(_ visible: Bool) {
-    isHelpVisible = visible
-    if visible { linkField = nil }
+  /// Shows or hides the help overlay; showing it closes the link prompt.
+  func setHelpVisible(_ visible: Bool) {
+    chrome.isHelpVisible = visible
+    if visible { linkPrompt = nil }
   }
 
   /// The top entry's screen, if it is a ``Screen``.
-  public var topScreen: (any Screen)? { stack.top?.screen as? any Screen }
+  var topScreen: (any Screen)? { stack.top?.screen as? any Screen }
 
   /// Closes overlays when the stack changes under them.
-  open override func stackDidChange(from oldStack: RouteStack) {
+  public override func stackDidChange(from oldStack: RouteStack) {
     super.stackDidChange(from: oldStack)
-    isHelpVisible = false
+    chrome.isHelpVisible = false
   }
 }

@@ -1,5 +1,5 @@
+import CTerminalUI
 import System
-import TerminalUICShims
 
 /// The real terminal: standard input and output of this process.
 ///
@@ -48,7 +48,7 @@ public final class SystemTerminal: TerminalDevice {
     var rows: UInt16 = 0
     var columns: UInt16 = 0
     for fd in [STDOUT_FILENO, STDIN_FILENO]
-    where tui_window_size(fd, &rows, &columns) == 0 && columns > 0 && rows > 0 {
+    where cterminalui_window_size(fd, &rows, &columns) == 0 && columns > 0 && rows > 0 {
       return Size(width: Int(columns), height: Int(rows))
     }
     return nil
@@ -60,7 +60,8 @@ public final class SystemTerminal: TerminalDevice {
     guard let cells = windowSize() else { return nil }
     var width: UInt16 = 0
     var height: UInt16 = 0
-    for fd in [STDOUT_FILENO, STDIN_FILENO] where tui_window_pixels(fd, &width, &height) == 0 && width > 0 {
+    for fd in [STDOUT_FILENO, STDIN_FILENO]
+    where cterminalui_window_pixels(fd, &width, &height) == 0 && width > 0 {
       guard height > 0 else { return nil }
       return Size(width: Int(width) / cells.width, height: Int(height) / cells.height)
     }

@@ -1,0 +1,304 @@
+// Depthwise convolution: each channel has a window of its own, so there is no matrix product
+// to hand to a BLAS; the taps are summed directly, eight or sixteen channels a vector.
+#include "Vectors.h"
+
+/// One output pixel of a depthwise convolution over the valid taps only.
+KERNEL_ATTRIBUTES void depthwise_pixel(const InferenceWindow *w, long channels, const float *input,
+                                       const float *kernel, float *target, long top, long ky0,
+                                       long ky1, long left) {
+  const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
+  for (long c = 0; c < channels; c += 8) {
+    v8f a = {0};
+    for (long ky = ky0; ky < ky1; ky++) {
+      for (long kx = kx0; kx < kx1; kx++) {
+        a += load8(input + ((top + ky) * w->inputWidth + left + kx) * channels + c) *
+             load8(kernel + (ky * w->kernelWidth + kx) * channels + c);
+      }
+    }
+    store8(target + c, a);
+  }
+}
+
+/// 3x3 windows at horizontal stride 1: for each group of 8 channels the nine weights stay in
+/// registers and four neighbouring output pixels share six input loads per kernel row. The
+/// taps are summed in the same (kh, kw) order as the general loop.
+KERNEL_ATTRIBUTES void depthwise_3x3_body(const InferenceWindow *w, long channels,
+                                          const float *input, const float *kernel, float *output,
+                                          long firstRow, long endRow, long start, long end) {
+  const long ch = channels;
+  for (long oy = firstRow; oy < endRow; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(3, w->inputHeight - top);
+    float *row = output + (oy - firstRow) * w->outputWidth * ch;
+    // Blocks of four cover [start, end); the last one may step back over pixels already
+    // done (it computes them again, the same way).
+    const long blockEnd = end - start >= 4 ? end : start;
+    for (long ox = 0; ox < start; ox++)
+      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+    for (long c = 0; c < ch; c += 8) {
+      v8f k[3][3];
+      for (int ky = 0; ky < 3; ky++)
+        for (int kx = 0; kx < 3; kx++) k[ky][kx] = load8(kernel + (ky * 3 + kx) * ch + c);
+      for (long next = start; next < blockEnd; next += 4) {
+        const long ox = min_long(next, blockEnd - 4);
+        v8f a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+        for (long ky = ky0; ky < ky1; ky++) {
+          const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * ch + c;
+          const v8f p0 = load8(p), p1 = load8(p + ch), p2 = load8(p + 2 * ch);
+          const v8f p3 = load8(p + 3 * ch), p4 = load8(p + 4 * ch), p5 = load8(p + 5 * ch);
+          const v8f k0 = k[ky][0], k1 = k[ky][1], k2 = k[ky][2];
+          a0 += p0 * k0;
+          a0 += p1 * k1;
+          a0 += p2 * k2;
+          a1 += p1 * k0;
+          a1 += p2 * k1;
+          a1 += p3 * k2;
+          a2 += p2 * k0;
+          a2 += p3 * k1;
+          a2 += p4 * k2;
+          a3 += p3 * k0;
+          a3 += p4 * k1;
+          a3 += p5 * k2;
+        }
+        float *o = row + ox * ch + c;
+        store8(o, a0);
+        store8(o + ch, a1);
+        store8(o + 2 * ch, a2);
+        store8(o + 3 * ch, a3);
+      }
+    }
+    for (long ox = blockEnd; ox < w->outputWidth; ox++)
+      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+  }
+}
+
+KERNEL_ATTRIBUTES void depthwise_body(const InferenceWindow *w, long channels, const float *input,
+                                      const float *kernel, float *output, long firstRow,
+                                      long endRow) {
+  long start, end;
+  interior(w, &start, &end);
+  const long step = w->strideWidth * channels;
+  if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1) {
+    depthwise_3x3_body(w, channels, input, kernel, output, firstRow, endRow, start, end);
+    return;
+  }
+  for (long oy = firstRow; oy < endRow; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(w->kernelHeight, w->inputHeight - top);
+    float *row = output + (oy - firstRow) * w->outputWidth * channels;
+    long ox = 0;
+    while (ox < w->outputWidth) {
+      const long left = ox * w->strideWidth - w->padLeft;
+      if (ox >= start && ox + 4 <= end) {
+        for (long c = 0; c < channels; c += 8) {
+          v8f a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
+          for (long ky = ky0; ky < ky1; ky++) {
+            const float *p = input + ((top + ky) * w->inputWidth + left) * channels + c;
+            const float *k = kernel + ky * w->kernelWidth * channels + c;
+            for (long kx = 0; kx < w->kernelWidth; kx++) {
+              const v8f weight = load8(k + kx * channels);
+              const float *q = p + kx * channels;
+              a0 += load8(q) * weight;
+              a1 += load8(q + step) * weight;
+              a2 += load8(q + 2 * step) * weight;
+              a3 += load8(q + 3 * step) * weight;
+            }
+          }
+          float *o = row + ox * channels + c;
+          store8(o, a0);
+          store8(o + channels, a1);
+          store8(o + 2 * channels, a2);
+          store8(o + 3 * channels, a3);
+        }
+        ox += 4;
+      } else {
+        depthwise_pixel(w, channels, input, kernel, row + ox * channels, top, ky0, ky1, left);
+        ox += 1;
+      }
+    }
+  }
+}
+
+#if defined(__x86_64__)
+/// A vector of 8 channels repeated: the weights of two neighbouring 8-channel pixels.
+KERNEL_ATTRIBUTES v16f twice8(v8f v) {
+  return __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7);
+}
+
+/// depthwise_pixel for a 3x3 window, channels a multiple of 16: four vectors of channels at
+/// a time (four independent sums), in (kh, kw) order.
+KERNEL_ATTRIBUTES void depthwise3_pixel16(const InferenceWindow *w, long ch, const float *input,
+                                          const float *kernel, float *target, long top,
+                                          long ky0, long ky1, long left) {
+  const long kx0 = max_long(0, -left), kx1 = min_long(3, w->inputWidth - left);
+  long c = 0;
+  for (; c + 64 <= ch; c += 64) {
+    v16f a[4] = {{0}, {0}, {0}, {0}};
+    for (long ky = ky0; ky < ky1; ky++) {
+      for (long kx = kx0; kx < kx1; kx++) {
+        const float *p = input + ((top + ky) * w->inputWidth + left + kx) * ch + c;
+        const float *k = kernel + (ky * 3 + kx) * ch + c;
+        for (int v = 0; v < 4; v++) a[v] += load16(p + 16 * v) * load16(k + 16 * v);
+      }
+    }
+    for (int v = 0; v < 4; v++) store16(target + c + 16 * v, a[v]);
+  }
+  for (; c < ch; c += 16) {
+    v16f a = {0};
+    for (long ky = ky0; ky < ky1; ky++) {
+      for (long kx = kx0; kx < kx1; kx++) {
+        a += load16(input + ((top + ky) * w->inputWidth + left + kx) * ch + c) *
+             load16(kernel + (ky * 3 + kx) * ch + c);
+      }
+    }
+    store16(target + c, a);
+  }
+}
+
+/// PIX output pixels of a 3x3 depthwise window at stride 1 for 16 channels from c, the nine
+/// weights in k; the pixels' input vectors are loaded once per kernel row and shared.
+#define DEPTHWISE3_BLOCK16(PIX)                                                                \
+  do {                                                                                         \
+    const long ox = min_long(next, blockEnd - (PIX));                                          \
+    v16f a[PIX];                                                                               \
+    for (int i = 0; i < (PIX); i++) a[i] = (v16f){0};                                          \
+    for (long ky = ky0; ky < ky1; ky++) {                                                      \
+      const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * ch + c;        \
+      v16f q[(PIX) + 2];                                                                       \
+      for (int j = 0; j < (PIX) + 2; j++) q[j] = load16(p + j * ch);                           \
+      for (int i = 0; i < (PIX); i++) {                                                        \
+        a[i] += q[i] * k[ky][0];                                                               \
+        a[i] += q[i + 1] * k[ky][1];                                                           \
+        a[i] += q[i + 2] * k[ky][2];                                                           \
+      }                                                                                        \
+    }                                                                                          \
+    for (int i = 0; i < (PIX); i++) store16(row + (ox + i) * ch + c, a[i]);                    \
+  } while (0)
+
+/// depthwise_3x3_body in vectors of 16: channels a multiple of 16, or exactly 8 (then a
+/// vector holds two neighbouring pixels and the weights are repeated). The taps of every
+/// pixel are summed in (kh, kw) order.
+KERNEL_ATTRIBUTES void depthwise16_3x3_body(const InferenceWindow *w, long channels,
+                                            const float *input, const float *kernel,
+                                            float *output, long firstRow, long endRow,
+                                            long start, long end) {
+  const long ch = channels;
+#define border(...) \
+  (ch % 16 == 0 ? depthwise3_pixel16(__VA_ARGS__) : depthwise_pixel(__VA_ARGS__))
+  for (long oy = firstRow; oy < endRow; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(3, w->inputHeight - top);
+    float *row = output + (oy - firstRow) * w->outputWidth * ch;
+    for (long ox = 0; ox < start; ox++)
+      border(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+    long blockEnd;
+    if (ch == 8) {
+      // Eight vectors of two pixels: sixteen pixels, seventeen input loads per kernel row,
+      // eight independent sums to cover the FMA latency.
+      blockEnd = end - start >= 16 ? end : start;
+      v16f k[3][3];
+      for (int ky = 0; ky < 3; ky++)
+        for (int kx = 0; kx < 3; kx++) k[ky][kx] = twice8(load8(kernel + (ky * 3 + kx) * 8));
+      for (long next = start; next < blockEnd; next += 16) {
+        const long ox = min_long(next, blockEnd - 16);
+        v16f a[8] = {{0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}};
+        for (long ky = ky0; ky < ky1; ky++) {
+          const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * 8;
+          v16f q[17];
+          for (int j = 0; j < 17; j++) q[j] = load16(p + 8 * j);
+          for (int i = 0; i < 8; i++) {
+            a[i] += q[2 * i] * k[ky][0];
+            a[i] += q[2 * i + 1] * k[ky][1];
+            a[i] += q[2 * i + 2] * k[ky][2];
+          }
+        }
+        for (int i = 0; i < 8; i++) store16(row + (ox + 2 * i) * 8, a[i]);
+      }
+    } else {
+      blockEnd = end - start >= 4 ? end : start;
+      const int wide = end - start >= 8;
+      for (long c = 0; c < ch; c += 16) {
+        v16f k[3][3];
+        for (int ky = 0; ky < 3; ky++)
+          for (int kx = 0; kx < 3; kx++) k[ky][kx] = load16(kernel + (ky * 3 + kx) * ch + c);
+        if (end - start >= 48) {
+          for (long next = start; next < blockEnd; next += 12) DEPTHWISE3_BLOCK16(12);
+        } else if (wide) {
+          for (long next = start; next < blockEnd; next += 8) DEPTHWISE3_BLOCK16(8);
+        } else {
+          for (long next = start; next < blockEnd; next += 4) DEPTHWISE3_BLOCK16(4);
+        }
+      }
+    }
+    for (long ox = blockEnd; ox < w->outputWidth; ox++)
+      border(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+  }
+}
+#undef border
+
+static WIDE512 void depthwise_512(const InferenceWindow *w, long c, const float *i, const float *k,
+                                  float *o, long r0, long r1) {
+  if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 &&
+      (c % 16 == 0 || c == 8)) {
+    long start, end;
+    interior(w, &start, &end);
+    depthwise16_3x3_body(w, c, i, k, o, r0, r1, start, end);
+  } else {
+    depthwise_body(w, c, i, k, o, r0, r1);
+  }
+}
+static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i, const float *k,
+                                float *o, long r0, long r1) {
+  depthwise_body(w, c, i, k, o, r0, r1);
+}
+#endif
+
+void cinference_depthwise(const InferenceWindow *window, long channels, const float *input,
+                         const float *kernel, float *output, long firstRow, long endRow) {
+  DISPATCH(depthwise_512(window, channels, input, kernel, output, firstRow, endRow),
+           depthwise_wide(window, channels, input, kernel, output, firstRow, endRow),
+           depthwise_body(window, channels, input, kernel, output, firstRow, endRow));
+}
+
+/// Any channel count, one filter per channel: per output pixel the valid taps in (kh, kw)
+/// order, a plain loop over channels that the compiler vectorises for each instruction set.
+KERNEL_ATTRIBUTES void depthwise_any_body(const InferenceWindow *w, long channels,
+                                          const float *input, const float *kernel, float *output,
+                                          long firstRow, long endRow) {
+  for (long oy = firstRow; oy < endRow; oy++) {
+    const long top = oy * w->strideHeight - w->padTop;
+    const long ky0 = max_long(0, -top), ky1 = min_long(w->kernelHeight, w->inputHeight - top);
+    float *row = output + (oy - firstRow) * w->outputWidth * channels;
+    for (long ox = 0; ox < w->outputWidth; ox++) {
+      const long left = ox * w->strideWidth - w->padLeft;
+      const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
+      float *target = row + ox * channels;
+      for (long c = 0; c < channels; c++) target[c] = 0;
+      for (long ky = ky0; ky < ky1; ky++) {
+        for (long kx = kx0; kx < kx1; kx++) {
+          const float *p = input + ((top + ky) * w->inputWidth + left + kx) * channels;
+          const float *k = kernel + (ky * w->kernelWidth + kx) * channels;
+          for (long c = 0; c < channels; c++) target[c] += p[c] * k[c];
+        }
+      }
+    }
+  }
+}
+
+#if defined(__x86_64__)
+static WIDE512 void depthwise_any_512(const InferenceWindow *w, long c, const float *i,
+                                      const float *k, float *o, long r0, long r1) {
+  depthwise_any_body(w, c, i, k, o, r0, r1);
+}
+static WIDE void depthwise_any_wide(const InferenceWindow *w, long c, const float *i,
+                                    const float *k, float *o, long r0, long r1) {
+  depthwise_any_body(w, c, i, k, o, r0, r1);
+}
+#endif
+
+void cinference_depthwise_any(const InferenceWindow *window, long channels, const float *input,
+                             const float *kernel, float *output, long firstRow, long endRow) {
+  DISPATCH(depthwise_any_512(window, channels, input, kernel, output, firstRow, endRow),
+           depthwise_any_wide(window, channels, input, kernel, output, firstRow, endRow),
+           depthwise_any_body(window, channels, input, kernel, output, firstRow, endRow));
+}

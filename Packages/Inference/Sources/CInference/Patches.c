@@ -1,0 +1,108 @@
+// im2col: the patches a convolution's matrix product reads, one row per output pixel.
+#include "Vectors.h"
+
+/// For each output pixel of rows [firstRow, endRow), its window in (kh, kw, cin) order; taps
+/// in the padding are zeros. Inside the image a window row is kw x cin contiguous floats of
+/// the NHWC input, moved by COPY(target, source, count); ZERO(target, count) clears.
+#define PATCHES_BODY(COPY, ZERO)                                                                \
+  do {                                                                                          \
+    const long windowRow = w->kernelWidth * channels;                                           \
+    const long rowLength = w->kernelHeight * windowRow;                                         \
+    long start, end;                                                                            \
+    interior(w, &start, &end);                                                                  \
+    float *target = patches;                                                                    \
+    for (long oy = firstRow; oy < endRow; oy++) {                                               \
+      const long top = oy * w->strideHeight - w->padTop;                                        \
+      for (long ox = 0; ox < w->outputWidth; ox++, target += rowLength) {                       \
+        const long left = ox * w->strideWidth - w->padLeft;                                     \
+        const int inside = ox >= start && ox < end;                                             \
+        for (long ky = 0; ky < w->kernelHeight; ky++) {                                         \
+          float *tap = target + ky * windowRow;                                                 \
+          const long y = top + ky;                                                              \
+          if (y < 0 || y >= w->inputHeight) {                                                   \
+            ZERO(tap, windowRow);                                                               \
+          } else if (inside) {                                                                  \
+            COPY(tap, input + (y * w->inputWidth + left) * channels, windowRow);                \
+          } else {                                                                              \
+            for (long kx = 0; kx < w->kernelWidth; kx++) {                                      \
+              const long x = left + kx;                                                         \
+              if (x < 0 || x >= w->inputWidth) {                                                \
+                ZERO(tap + kx * channels, channels);                                            \
+              } else {                                                                          \
+                COPY(tap + kx * channels, input + (y * w->inputWidth + x) * channels, channels); \
+              }                                                                                 \
+            }                                                                                   \
+          }                                                                                     \
+        }                                                                                       \
+      }                                                                                         \
+    }                                                                                           \
+  } while (0)
+
+#define PORTABLE_COPY(target, source, count) memcpy(target, source, (size_t)(count) * sizeof(float))
+#define PORTABLE_ZERO(target, count) memset(target, 0, (size_t)(count) * sizeof(float))
+
+static void patches_portable(const InferenceWindow *w, long channels, const float *input,
+                             float *patches, long firstRow, long endRow) {
+  PATCHES_BODY(PORTABLE_COPY, PORTABLE_ZERO);
+}
+
+#if defined(__x86_64__)
+/// Copies `count` floats 16 at a time, the last vector masked: no byte outside either run is
+/// touched.
+static inline WIDE512 __attribute__((always_inline)) void copy_512(float *target, const float *source,
+                                                                  long count) {
+  long i = 0;
+  for (; i + 16 <= count; i += 16) _mm512_storeu_ps(target + i, _mm512_loadu_ps(source + i));
+  if (i < count) {
+    const __mmask16 mask = (__mmask16)((1u << (count - i)) - 1);
+    _mm512_mask_storeu_ps(target + i, mask, _mm512_maskz_loadu_ps(mask, source + i));
+  }
+}
+
+static inline WIDE512 __attribute__((always_inline)) void zero_512(float *target, long count) {
+  long i = 0;
+  for (; i + 16 <= count; i += 16) _mm512_storeu_ps(target + i, _mm512_setzero_ps());
+  if (i < count) {
+    _mm512_mask_storeu_ps(target + i, (__mmask16)((1u << (count - i)) - 1), _mm512_setzero_ps());
+  }
+}
+
+/// The lanes below `count` (at most 8) of an AVX2 mask.
+static inline WIDE __attribute__((always_inline)) __m256i lanes_256(long count) {
+  const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), index);
+}
+
+static inline WIDE __attribute__((always_inline)) void copy_256(float *target, const float *source,
+                                                               long count) {
+  long i = 0;
+  for (; i + 8 <= count; i += 8) _mm256_storeu_ps(target + i, _mm256_loadu_ps(source + i));
+  if (i < count) {
+    const __m256i mask = lanes_256(count - i);
+    _mm256_maskstore_ps(target + i, mask, _mm256_maskload_ps(source + i, mask));
+  }
+}
+
+static inline WIDE __attribute__((always_inline)) void zero_256(float *target, long count) {
+  long i = 0;
+  for (; i + 8 <= count; i += 8) _mm256_storeu_ps(target + i, _mm256_setzero_ps());
+  if (i < count) _mm256_maskstore_ps(target + i, lanes_256(count - i), _mm256_setzero_ps());
+}
+
+static WIDE512 void patches_512(const InferenceWindow *w, long channels, const float *input,
+                                float *patches, long firstRow, long endRow) {
+  PATCHES_BODY(copy_512, zero_512);
+}
+
+static WIDE void patches_wide(const InferenceWindow *w, long channels, const float *input,
+                              float *patches, long firstRow, long endRow) {
+  PATCHES_BODY(copy_256, zero_256);
+}
+#endif
+
+void cinference_patches(const InferenceWindow *window, long channels, const float *input,
+                       float *patches, long firstRow, long endRow) {
+  DISPATCH(patches_512(window, channels, input, patches, firstRow, endRow),
+           patches_wide(window, channels, input, patches, firstRow, endRow),
+           patches_portable(window, channels, input, patches, firstRow, endRow));
+}
