@@ -325,7 +325,7 @@ extension DetectionRecord {
 
 /// Notes a source sends while it opens, held until it has, then passed straight through.
 private final class HeldNotes: Sendable {
-  private let held = Mutex<[String]?>([])
+  private let held = LockedValue<[String]?>([])
 
   /// Holds `note` and returns true, or returns false once the notes were released.
   func hold(_ note: String) -> Bool {

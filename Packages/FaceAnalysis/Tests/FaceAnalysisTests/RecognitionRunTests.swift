@@ -1,6 +1,6 @@
 import Foundation
 import Inference
-import Synchronization
+import System
 import Testing
 
 @testable import FaceAnalysis
@@ -33,7 +33,7 @@ struct RecognitionRunTests {
   /// Every face is happy; the thread counts it was given are kept.
   final class HappyClassifier: EmotionClassifier {
     let inputShape = [64, 64, 1]
-    let threads = Mutex<[Int]>([])
+    let threads = LockedValue<[Int]>([])
 
     func predict(_ batch: Tensor) throws -> Tensor { try predict(batch, threads: 0) }
 

@@ -1,10 +1,10 @@
 import Dispatch
-import Synchronization
+import System
 
 extension Array where Element: Sendable {
   /// `transform` of every element, computed on all cores at once, in the elements' order.
   func concurrentMap<Mapped: Sendable>(_ transform: @Sendable (Element) -> Mapped) -> [Mapped] {
-    let slots = Mutex([Mapped?](repeating: nil, count: count))
+    let slots = LockedValue([Mapped?](repeating: nil, count: count))
     DispatchQueue.concurrentPerform(iterations: count) { index in
       let value = transform(self[index])
       slots.withLock { $0[index] = value }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import System
 
 /// The real ``RecognitionService``: frame sources from FaceAnalysis and the
 /// ``EmotionRecognizer`` with the model files found by ``ModelFiles/locate(modelDirectory:environment:currentDirectory:)``,
@@ -14,7 +14,7 @@ public final class LiveRecognitionService: RecognitionService, Sendable {
   private let options: RecognitionOptions
   private let saver: FrameSaver
   /// The recognizers loaded so far, one per detector.
-  private let loaded = Mutex<[FaceDetectorKind: EmotionRecognizer]>([:])
+  private let loaded = LockedValue<[FaceDetectorKind: EmotionRecognizer]>([:])
 
   /// Creates the service; nothing is loaded until a source is opened.
   ///
