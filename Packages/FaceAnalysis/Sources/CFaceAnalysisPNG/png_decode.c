@@ -49,29 +49,44 @@ static int cfaceanalysis_png_check_signature(cfaceanalysis_png_reader *reader) {
   return 1;
 }
 
+/* Checks the signature and makes libpng's read and info structs for `reader`; 0 (with the
+   message set and nothing left allocated) when either step fails. */
+static int cfaceanalysis_png_begin(cfaceanalysis_png_reader *reader, png_structp *png, png_infop *info) {
+  if (!cfaceanalysis_png_check_signature(reader)) return 0;
+  *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, cfaceanalysis_png_error,
+                                cfaceanalysis_png_warning);
+  if (*png == NULL) {
+    cfaceanalysis_png_set_message(reader, "out of memory");
+    return 0;
+  }
+  *info = png_create_info_struct(*png);
+  if (*info == NULL) {
+    png_destroy_read_struct(png, NULL, NULL);
+    cfaceanalysis_png_set_message(reader, "out of memory");
+    return 0;
+  }
+  return 1;
+}
+
+/* Reads the header from memory. It may longjmp, so call it behind the caller's setjmp. */
+static void cfaceanalysis_png_read_header(png_structp png, png_infop info, cfaceanalysis_png_reader *reader) {
+  // The size check happens in Swift, before any pixel memory exists.
+  png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+  png_set_read_fn(png, reader, cfaceanalysis_png_read);
+  png_read_info(png, info);
+}
+
 int cfaceanalysis_png_read_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
                    char *message, size_t message_size) {
   cfaceanalysis_png_reader reader = {data, size, 0, message, message_size};
-  if (!cfaceanalysis_png_check_signature(&reader)) return CFACEANALYSIS_PNG_ERROR;
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, cfaceanalysis_png_error, cfaceanalysis_png_warning);
-  if (png == NULL) {
-    cfaceanalysis_png_set_message(&reader, "out of memory");
-    return CFACEANALYSIS_PNG_ERROR;
-  }
-  png_infop info = png_create_info_struct(png);
-  if (info == NULL) {
-    png_destroy_read_struct(&png, NULL, NULL);
-    cfaceanalysis_png_set_message(&reader, "out of memory");
-    return CFACEANALYSIS_PNG_ERROR;
-  }
+  png_structp png;
+  png_infop info;
+  if (!cfaceanalysis_png_begin(&reader, &png, &info)) return CFACEANALYSIS_PNG_ERROR;
   if (setjmp(png_jmpbuf(png))) {
     png_destroy_read_struct(&png, &info, NULL);
     return CFACEANALYSIS_PNG_ERROR;
   }
-  // The size check happens in Swift, before any pixel memory exists.
-  png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
-  png_set_read_fn(png, &reader, cfaceanalysis_png_read);
-  png_read_info(png, info);
+  cfaceanalysis_png_read_header(png, info, &reader);
   *width = png_get_image_width(png, info);
   *height = png_get_image_height(png, info);
   png_destroy_read_struct(&png, &info, NULL);
@@ -81,27 +96,16 @@ int cfaceanalysis_png_read_size(const uint8_t *data, size_t size, uint32_t *widt
 int cfaceanalysis_png_decode_rgb(const uint8_t *data, size_t size, uint8_t *pixels, uint32_t width,
                     uint32_t height, char *message, size_t message_size) {
   cfaceanalysis_png_reader reader = {data, size, 0, message, message_size};
-  if (!cfaceanalysis_png_check_signature(&reader)) return CFACEANALYSIS_PNG_ERROR;
-  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, cfaceanalysis_png_error, cfaceanalysis_png_warning);
-  if (png == NULL) {
-    cfaceanalysis_png_set_message(&reader, "out of memory");
-    return CFACEANALYSIS_PNG_ERROR;
-  }
-  png_infop info = png_create_info_struct(png);
-  if (info == NULL) {
-    png_destroy_read_struct(&png, NULL, NULL);
-    cfaceanalysis_png_set_message(&reader, "out of memory");
-    return CFACEANALYSIS_PNG_ERROR;
-  }
+  png_structp png;
+  png_infop info;
+  if (!cfaceanalysis_png_begin(&reader, &png, &info)) return CFACEANALYSIS_PNG_ERROR;
   png_bytep *volatile rows = NULL;
   if (setjmp(png_jmpbuf(png))) {
     png_free(png, rows);
     png_destroy_read_struct(&png, &info, NULL);
     return CFACEANALYSIS_PNG_ERROR;
   }
-  png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
-  png_set_read_fn(png, &reader, cfaceanalysis_png_read);
-  png_read_info(png, info);
+  cfaceanalysis_png_read_header(png, info, &reader);
   if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
     png_error(png, "image size changed between reads");
   }
