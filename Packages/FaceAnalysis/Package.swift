@@ -36,6 +36,9 @@ let package = Package(
     ),
     .target(name: "CFaceAnalysisXML", dependencies: ["CLibXML2"]),
     .target(name: "CFaceAnalysisHaar"),
+    // FFmpeg's decoding libraries, loaded when the first video opens (see its header): the
+    // headers come from Debian's -dev packages, no link flag.
+    .target(name: "CFaceAnalysisVideo", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
     .target(name: "FaceAnalysisInterface", dependencies: [.product(name: "Pixels", package: "Pixels")]),
     .target(
       name: "FaceAnalysisTesting",
@@ -48,6 +51,7 @@ let package = Package(
         "CFaceAnalysisPNG",
         "CFaceAnalysisXML",
         "CFaceAnalysisHaar",
+        "CFaceAnalysisVideo",
         .product(name: "Inference", package: "Inference"),
         .product(name: "Pixels", package: "Pixels"),
         .product(name: "System", package: "System"),

@@ -1,7 +1,7 @@
 /// A pull-based sequence of frames. Call `next()` until it returns nil; a thrown error names
 /// the failing input and, for folders and lists, the next call goes on with the following
-/// input. Call `close()` (or drop the source) to stop early: any ffmpeg child is ended and
-/// reaped. Use a source from one thread at a time.
+/// input. Call `close()` (or drop the source) to stop early: a video's decoder and file are
+/// closed. Use a source from one thread at a time.
 public protocol FrameSource: AnyObject {
   /// The input as given.
   var name: String { get }
@@ -13,8 +13,8 @@ public protocol FrameSource: AnyObject {
   var playback: Playback { get }
   /// The input and what it is, for the screen's title, such as `clip.mp4 (video, 640x360, 25 fps)`.
   var summary: String { get }
-  /// The exact frame rate as ffprobe gives it (`30000/1001`), for a video file written at the
-  /// same rate; nil when the source has none.
+  /// The exact frame rate as the stream gives it (`30000/1001`), for a video file written at
+  /// the same rate; nil when the source has none.
   var frameRateFraction: String? { get }
   /// The pictures of a ``Playback/slideShow(count:)``, in order; empty for other sources.
   var slidePaths: [String] { get }

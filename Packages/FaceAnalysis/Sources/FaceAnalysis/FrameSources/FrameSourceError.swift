@@ -11,13 +11,15 @@ public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertibl
   case image(ImageError)
   /// The `ffmpeg` or `ffprobe` executable is not installed.
   case toolMissing(tool: String)
+  /// FFmpeg's decoding libraries could not be loaded.
+  case decoderMissing(reason: String)
   /// The child process could not be started.
   case spawnFailed(tool: String, reason: String)
-  /// ffprobe could not read the input as a video.
+  /// FFmpeg's libraries could not read the input as a video.
   case unreadableVideo(path: String, detail: String)
   /// Frames of this size exceed the pixel limit; nothing was decoded.
   case tooLarge(path: String, width: Int, height: Int, limit: Int)
-  /// ffmpeg failed or stopped inside a frame while decoding.
+  /// Decoding stopped before the first frame, or a frame could not be converted.
   case decodingFailed(path: String, detail: String)
   /// A list file (`@file`) could not be read.
   case unreadableList(path: String, reason: String)
@@ -35,6 +37,8 @@ public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertibl
       return error.description
     case .toolMissing(let tool):
       return "\(tool) is not installed or not on PATH: install ffmpeg (Tools/setup does it)"
+    case .decoderMissing(let reason):
+      return "cannot decode videos: \(reason)"
     case .spawnFailed(let tool, let reason):
       return "cannot start \(tool): \(reason)"
     case .unreadableVideo(let path, let detail):

@@ -4,26 +4,18 @@ public struct FrameSourceOptions: Sendable {
   public var every: Int
   /// Largest image or frame, in pixels, accepted before decoding (100 megapixels by default).
   public var maxPixels: Int
-  /// The ffmpeg executable: a path, or a name looked up on `PATH`.
-  public var ffmpeg: String
-  /// The ffprobe executable: a path, or a name looked up on `PATH`.
-  public var ffprobe: String
   /// Receives one-line notes, such as files a folder source skipped.
   public var onNote: (@Sendable (String) -> Void)?
   /// Image files of folders and lists this returns true for are passed over without being
   /// read (`detect --resume` skips the images it has results for).
   public var skipsImage: (@Sendable (String) -> Bool)?
 
-  /// Defaults: every frame, 100 megapixels, `ffmpeg` and `ffprobe` from `PATH`, no notes,
-  /// no image skipped.
+  /// Defaults: every frame, 100 megapixels, no notes, no image skipped.
   public init(
-    every: Int = 1, maxPixels: Int = ImageDecoder.defaultMaxPixels, ffmpeg: String = "ffmpeg",
-    ffprobe: String = "ffprobe", onNote: (@Sendable (String) -> Void)? = nil
+    every: Int = 1, maxPixels: Int = ImageDecoder.defaultMaxPixels, onNote: (@Sendable (String) -> Void)? = nil
   ) {
     self.every = every
     self.maxPixels = maxPixels
-    self.ffmpeg = ffmpeg
-    self.ffprobe = ffprobe
     self.onNote = onNote
   }
 }

@@ -1,0 +1,68 @@
+#ifndef CFACEANALYSIS_VIDEO_H
+#define CFACEANALYSIS_VIDEO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Decodes videos, cameras and lavfi graphs in this process with FFmpeg's libraries
+/// (libavformat, libavcodec, libswscale; libavdevice for cameras and graphs), into the
+/// frames `ffmpeg -map 0:v:0 -f rawvideo -pix_fmt rgb24` would write: upright, same
+/// scaler and colour tables. The libraries are loaded at first use (dlopen), so a process
+/// that never opens a video does not pay for them.
+
+/// What kind of input `cfaceanalysis_video_open` opens.
+typedef enum {
+  CFACEANALYSIS_VIDEO_FILE = 0,
+  CFACEANALYSIS_VIDEO_CAMERA = 1,
+  CFACEANALYSIS_VIDEO_GRAPH = 2,
+} cfaceanalysis_video_kind;
+
+/// What an open or a decode step came to.
+typedef enum {
+  CFACEANALYSIS_VIDEO_FRAME = 1,
+  CFACEANALYSIS_VIDEO_END = 0,
+  CFACEANALYSIS_VIDEO_ERROR = -1,
+  /// The input opened but has no video stream.
+  CFACEANALYSIS_VIDEO_NO_STREAM = -2,
+  /// The libraries could not be loaded.
+  CFACEANALYSIS_VIDEO_NO_LIBRARY = -3,
+} cfaceanalysis_video_status;
+
+/// The first video stream, as the frames come out.
+typedef struct {
+  /// Frame size after rotation.
+  int width;
+  int height;
+  /// The stream's average frame rate (else its base rate) as a fraction; 0/0 when unknown.
+  int rate_numerator;
+  int rate_denominator;
+  /// Frames the container declares; -1 when it does not say.
+  int64_t frame_count;
+  /// Clockwise quarter turns applied to each frame (0 to 3), from the display matrix.
+  int quarter_turns;
+} cfaceanalysis_video_info;
+
+/// An open input with its decoder.
+typedef struct cfaceanalysis_video cfaceanalysis_video;
+
+/// Opens `input` and its first video stream's decoder. Returns CFACEANALYSIS_VIDEO_FRAME
+/// with `*video` and `*info` set, or a negative code with a one-line reason in `error`.
+cfaceanalysis_video_status cfaceanalysis_video_open(const char *input, cfaceanalysis_video_kind kind,
+                                                    cfaceanalysis_video **video, cfaceanalysis_video_info *info,
+                             char *error, size_t error_size);
+
+/// Decodes the next frame into `rgb` (`width * height * 3` bytes), or only decodes it when
+/// `rgb` is NULL. Returns CFACEANALYSIS_VIDEO_FRAME, CFACEANALYSIS_VIDEO_END, or
+/// CFACEANALYSIS_VIDEO_ERROR with the reason in `error`. A read error ends the stream as
+/// ffmpeg does; packets that fail to decode are passed over, and the last such reason is
+/// kept for `cfaceanalysis_video_last_problem`.
+cfaceanalysis_video_status cfaceanalysis_video_next(cfaceanalysis_video *video, uint8_t *rgb, char *error,
+                             size_t error_size);
+
+/// The last problem libav reported while decoding, or an empty string.
+const char *cfaceanalysis_video_last_problem(const cfaceanalysis_video *video);
+
+/// Closes the input and frees everything; NULL is allowed.
+void cfaceanalysis_video_close(cfaceanalysis_video *video);
+
+#endif
