@@ -97,7 +97,8 @@ struct RecognitionRunTests {
     while let batch = run.nextBatch() { batches.append(Self.describe(batch)) }
     #expect(batches == [["r0", "-1", "x"], ["r3", "-4", "r6"]])
     // Frames recognised together share the cores, one thread each; a frame alone gets them all.
-    #expect(classifier.threads.withLock { $0 } == [ProcessInfo.processInfo.activeProcessorCount, 1, 1])
+    // (The second batch starts while the first may still run, so in either order.)
+    #expect(classifier.threads.withLock { $0 }.sorted() == [ProcessInfo.processInfo.activeProcessorCount, 1, 1].sorted())
   }
 
   @Test func aVideoEndsAtItsFirstFailureAndAFrameAloneGetsEveryCore() throws {

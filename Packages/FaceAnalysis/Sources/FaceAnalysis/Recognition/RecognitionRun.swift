@@ -1,12 +1,15 @@
 import Dispatch
 import Foundation
+import System
 
 /// One ordered run of recognised frames over a source: `detect`'s loop, and the frame step of
 /// the live pipeline (which takes one frame at a time, so that a detector switch holds from
 /// the next frame on).
 ///
-/// ``nextBatch()`` reads a few frames ahead, recognises them on all cores together (each frame
-/// on one thread; a frame alone gets every thread), and hands them back in the source's order.
+/// ``nextBatch()`` hands back a batch of frames, recognised, in the source's order. Each batch is
+/// recognised on all cores together (each frame on one thread; a frame alone gets every thread)
+/// while the caller's thread reads the next one, which starts as soon as it is read: decoding
+/// overlaps recognition, and no core waits for a batch's slowest frame.
 /// A frame that cannot be read or recognised is an item of its own: a folder or a list goes on
 /// with its next file, any other source ends there.
 ///
@@ -22,8 +25,8 @@ public struct RecognitionRun {
     /// Recognise the frames whose index is a multiple of this; the others are handed back read
     /// only (a source that skips frames itself reads with 1).
     public var every = 1
-    /// How many frames are read ahead and recognised at once: two per core by default, so that
-    /// a core that finishes early finds another frame.
+    /// How many frames a batch holds: two per core by default, so that a core that finishes
+    /// early finds another frame. Two batches are in flight at a time.
     public var framesInFlight = 2 * ProcessInfo.processInfo.activeProcessorCount
     /// Frames handed back read only, such as those a resumed run recorded before.
     public var passesOver: @Sendable (Frame) -> Bool = { _ in false }
@@ -46,6 +49,8 @@ public struct RecognitionRun {
   private let recognizer: EmotionRecognizer
   private let options: Options
   private var ended = false
+  /// The batch read ahead of the one being handed back, already being recognised.
+  private var ahead: Batch?
 
   /// A run over an open source; the caller closes the source.
   public init(source: any FrameSource, recognizer: EmotionRecognizer, options: Options = Options()) {
@@ -59,57 +64,85 @@ public struct RecognitionRun {
 
   /// The next frames, recognised, in order; nil once the source has ended.
   public mutating func nextBatch() -> [Item]? {
+    guard let current = ahead ?? startBatch() else { return nil }
+    ahead = startBatch()
+    return current.items()
+  }
+
+  /// Reads the next batch and starts recognising its wanted frames; nil at the end.
+  private mutating func startBatch() -> Batch? {
     guard !ended else { return nil }
-    var batch: [Result<Frame, Failure>] = []
-    while batch.count < options.framesInFlight {
+    var reads: [Result<Frame, Failure>] = []
+    while reads.count < options.framesInFlight {
       do throws(FrameSourceError) {
         guard let frame = try source.next() else {
           ended = true
           break
         }
-        batch.append(.success(frame))
+        reads.append(.success(frame))
       } catch {
-        batch.append(.failure(Failure(message: error.description)))
+        reads.append(.failure(Failure(message: error.description)))
         if source.kind == .folder || source.kind == .list { continue }
         ended = true
         break
       }
     }
-    guard !batch.isEmpty else { return nil }
+    guard !reads.isEmpty else { return nil }
     let options = self.options
-    let isWanted = batch.map { read in
-      guard case .success(let frame) = read else { return false }
-      return frame.index % options.every == 0 && !options.passesOver(frame)
+    let wanted = reads.map { read -> Frame? in
+      guard case .success(let frame) = read, frame.index % options.every == 0, !options.passesOver(frame) else {
+        return nil
+      }
+      return frame
     }
-    let wanted = zip(batch, isWanted).compactMap { read, isWanted in isWanted ? try? read.get() : nil }
-    var recognized = Self.recognize(wanted, with: recognizer)[...]
-    return zip(batch, isWanted).map { read, isWanted -> Item in
-      switch read {
-      case .failure(let failure): return .failed(failure.message)
-      case .success(let frame) where !isWanted: return .read(frame)
-      case .success(let frame):
-        switch recognized.popFirst() {
-        case .success(let result): return .recognized(frame, result)
-        case .failure(let error): return .failed("\(frame.source): \(error.description)")
-        case nil: return .read(frame)
+    return Batch(reads: reads, wanted: wanted, recognizer: recognizer)
+  }
+
+  /// A batch's frames as read, and the recognition of the wanted ones, under way.
+  private final class Batch {
+    private let reads: [Result<Frame, Failure>]
+    private let wanted: [Frame?]
+    private let results: LockedValue<[Result<RecognizedFrame, RecognizerError>?]>
+    private let done = DispatchGroup()
+
+    /// Starts recognising `wanted`'s frames, one work item each: one thread each, or every
+    /// thread for a frame alone.
+    init(reads: [Result<Frame, Failure>], wanted: [Frame?], recognizer: EmotionRecognizer) {
+      self.reads = reads
+      self.wanted = wanted
+      let results = LockedValue<[Result<RecognizedFrame, RecognizerError>?]>(Array(repeating: nil, count: reads.count))
+      self.results = results
+      var shared = recognizer
+      let count = wanted.lazy.compactMap { $0 }.count
+      shared.threadsPerImage = count > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+      for (slot, frame) in wanted.enumerated() {
+        guard let frame else { continue }
+        DispatchQueue.global().async(group: done) { [shared] in
+          let result: Result<RecognizedFrame, RecognizerError>
+          do throws(RecognizerError) { result = .success(try RecognitionRun.recognize(frame, with: shared)) } catch {
+            result = .failure(error)
+          }
+          results.withLock { $0[slot] = result }
         }
       }
     }
-  }
 
-  /// Recognises `frames` at once, in their order: on all cores, one thread each, or every
-  /// thread for a frame alone. The step of each batch.
-  static func recognize(
-    _ frames: [Frame], with recognizer: EmotionRecognizer
-  ) -> [Result<RecognizedFrame, RecognizerError>] {
-    var shared = recognizer
-    shared.threadsPerImage = frames.count > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
-    let recognize = { @Sendable [shared] (frame: Frame) -> Result<RecognizedFrame, RecognizerError> in
-      do throws(RecognizerError) { return .success(try Self.recognize(frame, with: shared)) } catch {
-        return .failure(error)
+    /// The batch's items, once every wanted frame is recognised.
+    func items() -> [Item] {
+      done.wait()
+      let recognized = results.withLock { $0 }
+      return reads.indices.map { slot -> Item in
+        switch reads[slot] {
+        case .failure(let failure): return .failed(failure.message)
+        case .success(let frame):
+          switch recognized[slot] {
+          case .success(let result)?: return .recognized(frame, result)
+          case .failure(let error)?: return .failed("\(frame.source): \(error.description)")
+          case nil: return .read(frame)
+          }
+        }
       }
     }
-    return frames.count > 1 ? frames.concurrentMap(recognize) : frames.map(recognize)
   }
 
   /// Finds the faces of one frame and names their emotions on the calling thread, timing the
