@@ -287,13 +287,21 @@ struct DetectCommandTests {
     #expect(run.errors.first?.contains("Tools/setup") == true, "\(run.errors)")
   }
 
-  @Test func aMissingFFmpegFailsTheVideoOnly() throws {
-    let run = try Self.run(
+  @Test func withoutTheFFmpegExecutableVideosDecodeAndOnlyAnAnnotatedVideoFails() throws {
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Frames decode in this process; only writing a video needs the executable.
+    let decoded = try Self.run(
       ["detect", "--json", fixture("faces.mp4"), fixture("astronaut.png")],
       environment: ["PATH": "/nonexistent"])
-    #expect(run.status == 1)
-    #expect(run.output.split(separator: "\n").count == 1)
-    #expect(run.errors.count == 1 && run.errors[0].contains("ffmpeg"), "\(run.errors)")
+    #expect(decoded.status == 0, "\(decoded.errors)")
+    #expect(decoded.output.split(separator: "\n").count == 31)
+    let annotated = try Self.run(
+      ["detect", "--json", "--annotate", folder.path + "/out.mp4", fixture("faces.mp4")],
+      environment: ["PATH": "/nonexistent"])
+    #expect(annotated.status == 1)
+    #expect(annotated.errors.count == 1 && annotated.errors[0].contains("ffmpeg is not installed"), "\(annotated.errors)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
   }
 
   @Test func aClosedPipeEndsTheRunQuietlyWithoutLeftoverFFmpeg() throws {
