@@ -1,5 +1,6 @@
 import CFaceAnalysisHaar
 import Inference
+import System
 
 /// A cascade flattened once into the raw buffers the C scanner reads (`HaarLevel`), so a
 /// pyramid level only has to turn rectangle corners into offsets for its own row stride.
@@ -34,6 +35,24 @@ final class CascadeTables: @unchecked Sendable {
   /// features whose stage sums are exact.
   private let packsStumps: Bool
   private let treeCount: Int
+  /// Each row stride's corner offsets and packed stumps, as the last frames' levels needed
+  /// them: a video's frames have the same levels, and these took 3% of `detect`.
+  private let levelTables = LockedValue<[LevelKey: LevelTables]>([:])
+
+  /// What a stride's tables are cached under.
+  private struct LevelKey: Hashable {
+    var stride: Int
+    var packed: Bool
+  }
+
+  /// A stride's corner offsets, and its packed stumps when the scan reads them.
+  private struct LevelTables {
+    var offsets: [Int]
+    var stumps: [HaarStump]
+  }
+
+  /// The most strides kept: more than a few frame sizes' pyramids.
+  private static let cachedStrides = 96
 
   init(cascade: HaarCascade) {
     func buffer<T>(_ values: [T]) -> UnsafeMutableBufferPointer<T> {
@@ -117,19 +136,27 @@ final class CascadeTables: @unchecked Sendable {
     instructionSet: InstructionSet
   ) -> [(x: Int, y: Int)] {
     let stride = integrals.stride
+    // The AVX2 loop reads a stump cascade's trees as one record each.
+    let packs =
+      packsStumps && min(instructionSet.rawValue, Int(cfaceanalysis_haar_cpu_level())) == InstructionSet.avx2.rawValue
+      && integrals.sum.count < Int(Int32.max)
+    let key = LevelKey(stride: stride, packed: packs)
+    let cached = levelTables.withLock { $0[key] }
     // Four corner offsets per rectangle, three rectangles per feature.
-    let offsets = [Int](unsafeUninitializedCapacity: max(geometry.count, 1)) { buffer, count in
-      cfaceanalysis_haar_corner_offsets(
-        geometry, tilted.baseAddress, geometry.count / 12, stride, buffer.baseAddress)
-      count = buffer.count
-    }
+    let levelOffsets =
+      cached?.offsets
+      ?? [Int](unsafeUninitializedCapacity: max(geometry.count, 1)) { buffer, count in
+        cfaceanalysis_haar_corner_offsets(
+          geometry, tilted.baseAddress, geometry.count / 12, stride, buffer.baseAddress)
+        count = buffer.count
+      }
     // OpenCV normalises by the window shrunk by one pixel on each side.
     let normWidth = windowWidth - 2
     let normHeight = windowHeight - 2
     var accepted: [(x: Int, y: Int)] = []
     // Room for every window of a few rows; the scan stops and resumes when more pass.
     var found = [Int32](repeating: 0, count: 2 * 4 * workingWidth)
-    offsets.withUnsafeBufferPointer { offsets in
+    levelOffsets.withUnsafeBufferPointer { offsets in
       integrals.sum.withUnsafeBufferPointer { sum in
         integrals.squares.withUnsafeBufferPointer { squares in
           integrals.tilted.withUnsafeBufferPointer { tiltedSum in
@@ -156,16 +183,17 @@ final class CascadeTables: @unchecked Sendable {
             var tables = HaarIntegrals(
               sum: sumBase, squares: squaresBase, tilted: tiltedSum.baseAddress ?? sumBase, stride: stride,
               count: sum.count)
-            // The AVX2 loop reads a stump cascade's trees as one record each.
-            var stumps: [HaarStump] = []
-            if packsStumps,
-              min(instructionSet.rawValue, Int(cfaceanalysis_haar_cpu_level()))
-                == InstructionSet.avx2.rawValue,
-              sum.count < Int(Int32.max)
-            {
-              stumps = [HaarStump](repeating: HaarStump(), count: treeCount)
-              stumps.withUnsafeMutableBufferPointer {
-                cfaceanalysis_haar_pack_stumps(&level, treeCount, $0.baseAddress)
+            var stumps = cached?.stumps ?? []
+            if cached == nil {
+              if packs {
+                stumps = [HaarStump](repeating: HaarStump(), count: treeCount)
+                stumps.withUnsafeMutableBufferPointer {
+                  cfaceanalysis_haar_pack_stumps(&level, treeCount, $0.baseAddress)
+                }
+              }
+              levelTables.withLock { tables in
+                if tables.count >= Self.cachedStrides { tables.removeAll() }
+                tables[key] = LevelTables(offsets: levelOffsets, stumps: stumps)
               }
             }
             stumps.withUnsafeBufferPointer { packed in
