@@ -106,39 +106,50 @@ HAAR_INLINE int32_t packed_rectangle_sum(const int32_t *window, const int32_t *c
   return (int32_t)(a - b - c + d);
 }
 
-/// One packed stump's leaf for the window at `window` (the same arithmetic as `feature_value`).
-HAAR_INLINE double packed_leaf(const HaarStump *stump, const int32_t *window, float normFactor) {
+/// One packed stump's leaf for the window at `window` (the same arithmetic as `feature_value`),
+/// for a stump of `rectangles` rectangles (2 or 3, a constant where it is inlined).
+HAAR_INLINE double packed_leaf(const HaarStump *stump, const int32_t *window, float normFactor,
+                               int rectangles) {
   float value = stump->weights[0] * (float)packed_rectangle_sum(window, stump->corners) +
                 stump->weights[1] * (float)packed_rectangle_sum(window, stump->corners + 4);
-  if (stump->weights[2] != 0) {
+  if (rectangles == 3) {
     value += stump->weights[2] * (float)packed_rectangle_sum(window, stump->corners + 8);
   }
   return stump->leaves[!(value * normFactor < stump->threshold)];
+}
+
+/// Adds the leaves of packed stumps `tree` to `end`, all of `rectangles` rectangles, to two
+/// running sums in turn.
+HAAR_INLINE void add_packed_leaves(const HaarStump *stumps, long tree, long end, const int32_t *window,
+                                   float normFactor, int rectangles, double *even, double *odd) {
+  for (; tree + 1 < end; tree += 2) {
+    *even += packed_leaf(stumps + tree, window, normFactor, rectangles);
+    *odd += packed_leaf(stumps + tree + 1, window, normFactor, rectangles);
+  }
+  if (tree < end) *even += packed_leaf(stumps + tree, window, normFactor, rectangles);
 }
 
 /// `run_stump_stages` on packed stumps (`HaarLevel.stumps`), with the same arithmetic.
 HAAR_INLINE int run_packed_stages(const HaarLevel *level, const HaarIntegrals *integrals, long origin,
                                   float normFactor, long first) {
   const int32_t *window = integrals->sum + origin;
-  long tree = first == 0 ? 0 : level->stageEnds[first - 1];
   for (long stage = first; stage < level->stageCount; stage++) {
     double even = 0, odd = 0;
-    const long end = level->stageEnds[stage];
-    for (; tree + 1 < end; tree += 2) {
-      even += packed_leaf(level->stumps + tree, window, normFactor);
-      odd += packed_leaf(level->stumps + tree + 1, window, normFactor);
-    }
-    if (tree < end) even += packed_leaf(level->stumps + tree++, window, normFactor);
+    const long begin = stage == 0 ? 0 : level->stageEnds[stage - 1], split = level->stumpSplits[stage];
+    add_packed_leaves(level->stumps, begin, split, window, normFactor, 3, &even, &odd);
+    add_packed_leaves(level->stumps, split, level->stageEnds[stage], window, normFactor, 2, &even, &odd);
     if (even + odd < (double)level->stageThresholds[stage]) return (int)-stage;
   }
   return 1;
 }
 
-void cfaceanalysis_haar_pack_stumps(const HaarLevel *level, long treeCount, HaarStump *stumps) {
-  for (long tree = 0; tree < treeCount; tree++) {
+void cfaceanalysis_haar_pack_stumps(const HaarLevel *level, long treeCount, const long *order,
+                                    HaarStump *stumps) {
+  for (long slot = 0; slot < treeCount; slot++) {
+    const long tree = order[slot];
     const long node = level->treeFirstNode[tree];
     const long feature = level->nodeFeature[node];
-    HaarStump *stump = stumps + tree;
+    HaarStump *stump = stumps + slot;
     for (int corner = 0; corner < 12; corner++) {
       stump->corners[corner] = (int32_t)level->offsets[feature * 12 + corner];
     }
@@ -438,16 +449,16 @@ HAAR_AVX2 HAAR_INLINE __m256i packed_rectangle8(const int32_t *table, const int3
   return rectangle8_at(table, corners[0], corners[1], corners[2], corners[3], lanes);
 }
 
-/// `stump8` on a packed stump (`HaarLevel.stumps`).
+/// `stump8` on a packed stump (`HaarLevel.stumps`) of `rectangles` rectangles (2 or 3).
 HAAR_AVX2 HAAR_INLINE __m256 packed_stump8(const HaarStump *stump, const HaarIntegrals *integrals,
-                                           const HaarLanes8 *lanes, __m256 factor) {
+                                           const HaarLanes8 *lanes, __m256 factor, int rectangles) {
   const int32_t *table = integrals->sum;
   __m256 value = _mm256_add_ps(
       _mm256_mul_ps(_mm256_set1_ps(stump->weights[0]),
                     _mm256_cvtepi32_ps(packed_rectangle8(table, stump->corners, lanes))),
       _mm256_mul_ps(_mm256_set1_ps(stump->weights[1]),
                     _mm256_cvtepi32_ps(packed_rectangle8(table, stump->corners + 4, lanes))));
-  if (stump->weights[2] != 0) {
+  if (rectangles == 3) {
     value = _mm256_add_ps(
         value, _mm256_mul_ps(_mm256_set1_ps(stump->weights[2]),
                              _mm256_cvtepi32_ps(packed_rectangle8(table, stump->corners + 8, lanes))));
@@ -459,7 +470,6 @@ HAAR_AVX2 HAAR_INLINE __m256 packed_stump8(const HaarStump *stump, const HaarInt
 /// All-ones in the lanes whose feature value falls below the threshold of stump `tree`.
 HAAR_AVX2 HAAR_INLINE __m256 stump8(const HaarLevel *level, const HaarIntegrals *integrals,
                                     const HaarLanes8 *lanes, __m256 factor, long tree) {
-  if (level->stumps) return packed_stump8(level->stumps + tree, integrals, lanes, factor);
   const long node = level->treeFirstNode[tree];
   const long feature = level->nodeFeature[node];
   const int32_t *table = level->tilted[feature] ? integrals->tilted : integrals->sum;
@@ -479,10 +489,9 @@ HAAR_AVX2 HAAR_INLINE __m256 stump8(const HaarLevel *level, const HaarIntegrals 
   return _mm256_cmp_ps(value, _mm256_set1_ps(level->nodeThreshold[node]), _CMP_LT_OQ);
 }
 
-/// Adds stump `tree`'s leaf to the stage sums of the lanes: the first leaf where `below`.
-HAAR_AVX2 HAAR_INLINE void add_leaf8(const HaarLevel *level, long tree, __m256 below,
-                                     __m256d *low, __m256d *high) {
-  const double *leaves = level->stumpLeaves + 2 * tree;
+/// Adds one of two leaves to the stage sums of the lanes: `leaves[0]` where `below`.
+HAAR_AVX2 HAAR_INLINE void add_either_leaf8(const double *leaves, __m256 below, __m256d *low,
+                                            __m256d *high) {
   const __m256d left = _mm256_set1_pd(leaves[0]), right = _mm256_set1_pd(leaves[1]);
   const __m256i mask = _mm256_castps_si256(below);
   const __m256d lowMask = _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(mask)));
@@ -490,6 +499,35 @@ HAAR_AVX2 HAAR_INLINE void add_leaf8(const HaarLevel *level, long tree, __m256 b
       _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(mask, 1)));
   *low = _mm256_add_pd(*low, _mm256_blendv_pd(right, left, lowMask));
   *high = _mm256_add_pd(*high, _mm256_blendv_pd(right, left, highMask));
+}
+
+/// Adds stump `tree`'s leaf to the stage sums of the lanes: the first leaf where `below`.
+HAAR_AVX2 HAAR_INLINE void add_leaf8(const HaarLevel *level, long tree, __m256 below,
+                                     __m256d *low, __m256d *high) {
+  add_either_leaf8(level->stumpLeaves + 2 * tree, below, low, high);
+}
+
+/// `add_leaf8` for a packed stump.
+HAAR_AVX2 HAAR_INLINE void add_packed_leaf8(const HaarStump *stump, __m256 below, __m256d *low,
+                                            __m256d *high) {
+  add_either_leaf8(stump->leaves, below, low, high);
+}
+
+/// Adds the leaves of packed stumps `tree` to `end`, all of `rectangles` rectangles, to two
+/// pairs of running sums in turn.
+HAAR_AVX2 HAAR_INLINE void add_packed_leaves8(const HaarStump *stumps, long tree, long end,
+                                              const HaarIntegrals *integrals, const HaarLanes8 *lanes,
+                                              __m256 factor, int rectangles, __m256d sums[4]) {
+  for (; tree + 1 < end; tree += 2) {
+    const __m256 first = packed_stump8(stumps + tree, integrals, lanes, factor, rectangles);
+    const __m256 second = packed_stump8(stumps + tree + 1, integrals, lanes, factor, rectangles);
+    add_packed_leaf8(stumps + tree, first, &sums[0], &sums[1]);
+    add_packed_leaf8(stumps + tree + 1, second, &sums[2], &sums[3]);
+  }
+  if (tree < end) {
+    add_packed_leaf8(stumps + tree, packed_stump8(stumps + tree, integrals, lanes, factor, rectangles),
+                     &sums[0], &sums[1]);
+  }
 }
 
 /// Runs one stage of a stump cascade on eight windows; returns a bit for each lane it rejects.
@@ -501,6 +539,14 @@ HAAR_AVX2 HAAR_INLINE unsigned stage8(const HaarLevel *level, const HaarIntegral
   __m256d lowOdd = _mm256_setzero_pd(), highOdd = _mm256_setzero_pd();
   long tree = stage == 0 ? 0 : level->stageEnds[stage - 1];
   const long end = level->stageEnds[stage];
+  if (level->stumps) {
+    __m256d sums[4] = {low, high, lowOdd, highOdd};
+    const long split = level->stumpSplits[stage];
+    add_packed_leaves8(level->stumps, tree, split, integrals, lanes, factor, 3, sums);
+    add_packed_leaves8(level->stumps, split, end, integrals, lanes, factor, 2, sums);
+    low = sums[0], high = sums[1], lowOdd = sums[2], highOdd = sums[3];
+    tree = end;
+  }
   for (; tree + 1 < end; tree += 2) {
     const __m256 first = stump8(level, integrals, lanes, factor, tree);
     const __m256 second = stump8(level, integrals, lanes, factor, tree + 1);

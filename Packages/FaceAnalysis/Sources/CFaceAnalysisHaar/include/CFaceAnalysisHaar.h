@@ -50,8 +50,11 @@ typedef struct {
   /// Area of the variance window.
   double normArea;
   /// Each tree as a `HaarStump` (`cfaceanalysis_haar_pack_stumps`), or NULL: the AVX2 loop reads these when
-  /// they are set.
+  /// they are set. Within each stage the stumps of three rectangles come first, so that the
+  /// loops over them need no branch on the third rectangle (exact stage sums allow any order).
   const HaarStump *stumps;
+  /// With `stumps`: where each stage's stumps of two rectangles begin.
+  const long *stumpSplits;
 } HaarLevel;
 
 /// The integral images of one pyramid level (`tilted` may equal `sum` when no feature uses it).
@@ -88,8 +91,10 @@ void cfaceanalysis_haar_corner_offsets(const long *geometry, const uint8_t *tilt
                          long stride, long *offsets);
 
 /// Fills `stumps` with the first `treeCount` trees of a stump cascade without tilted features,
-/// from `level`'s tables and corner offsets (which must fit in 32 bits).
-void cfaceanalysis_haar_pack_stumps(const HaarLevel *level, long treeCount, HaarStump *stumps);
+/// tree `order[i]` into `stumps[i]`, from `level`'s tables and corner offsets (which must fit in
+/// 32 bits).
+void cfaceanalysis_haar_pack_stumps(const HaarLevel *level, long treeCount, const long *order,
+                                    HaarStump *stumps);
 
 /// The widest loop `cfaceanalysis_haar_scan_rows` can run on this CPU: 2 for AVX-512 (F, DQ, BW, VL), 1 for
 /// AVX2, 0 for the one-window loop.

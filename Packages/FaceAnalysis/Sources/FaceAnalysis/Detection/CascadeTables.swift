@@ -35,6 +35,10 @@ final class CascadeTables: @unchecked Sendable {
   /// features whose stage sums are exact.
   private let packsStumps: Bool
   private let treeCount: Int
+  /// The trees in packed order: each stage's stumps of three rectangles, then those of two.
+  private let packedOrder: [Int]
+  /// Where each stage's stumps of two rectangles begin in packed order.
+  private let stumpSplits: UnsafeMutableBufferPointer<Int>
   /// Each row stride's corner offsets and packed stumps, as the last frames' levels needed
   /// them: a video's frames have the same levels, and these took 3% of `detect`.
   private let levelTables = LockedValue<[LevelKey: LevelTables]>([:])
@@ -99,6 +103,21 @@ final class CascadeTables: @unchecked Sendable {
     isStumpBased = cascade.isStumpBased
     packsStumps = cascade.isStumpBased && !cascade.hasTiltedFeatures && exactStageSums
     treeCount = cascade.trees.count
+    var order: [Int] = []
+    var splits: [Int] = []
+    for stage in cascade.stages {
+      let trees = stage.firstTree..<(stage.firstTree + stage.treeCount)
+      // As the scan reads it: a third rectangle is one with a weight.
+      let hasThird = { (tree: Int) in
+        let rectangles = cascade.features[cascade.nodes[cascade.trees[tree].firstNode].featureIndex].rectangles
+        return rectangles.count > 2 && rectangles[2].weight != 0
+      }
+      order += trees.filter(hasThird)
+      splits.append(order.count)
+      order += trees.filter { !hasThird($0) }
+    }
+    packedOrder = order
+    stumpSplits = buffer(splits)
   }
 
   /// Whether every sum of a subset of `terms`, added in any order, is exact in `Double`: all
@@ -124,6 +143,7 @@ final class CascadeTables: @unchecked Sendable {
     stumpLeaves.deallocate()
     weights.deallocate()
     tilted.deallocate()
+    stumpSplits.deallocate()
   }
 
   /// The window origins (x, y) of one level that pass every stage, row by row in increasing x,
@@ -178,7 +198,7 @@ final class CascadeTables: @unchecked Sendable {
                 1 + stride, 1 + normWidth + stride, 1 + stride * (1 + normHeight),
                 1 + normWidth + stride * (1 + normHeight)
               ),
-              normArea: Double(normWidth * normHeight), stumps: nil)
+              normArea: Double(normWidth * normHeight), stumps: nil, stumpSplits: nil)
             // Cascades without tilted features never read that table.
             var tables = HaarIntegrals(
               sum: sumBase, squares: squaresBase, tilted: tiltedSum.baseAddress ?? sumBase, stride: stride,
@@ -188,7 +208,7 @@ final class CascadeTables: @unchecked Sendable {
               if packs {
                 stumps = [HaarStump](repeating: HaarStump(), count: treeCount)
                 stumps.withUnsafeMutableBufferPointer {
-                  cfaceanalysis_haar_pack_stumps(&level, treeCount, $0.baseAddress)
+                  cfaceanalysis_haar_pack_stumps(&level, treeCount, packedOrder, $0.baseAddress)
                 }
               }
               levelTables.withLock { tables in
@@ -198,6 +218,7 @@ final class CascadeTables: @unchecked Sendable {
             }
             stumps.withUnsafeBufferPointer { packed in
               level.stumps = packed.isEmpty ? nil : packed.baseAddress
+              level.stumpSplits = UnsafePointer(stumpSplits.baseAddress)
               found.withUnsafeMutableBufferPointer { found in
                 guard let foundBase = found.baseAddress else { return }
                 var row = 0
