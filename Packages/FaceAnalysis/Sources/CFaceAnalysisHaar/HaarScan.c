@@ -565,59 +565,75 @@ HAAR_AVX2 HAAR_INLINE unsigned stage8(const HaarLevel *level, const HaarIntegral
 /// (fewer go on one at a time).
 static const int haarVectorMinimumLanes = 3;
 
+/// One block of up to eight windows `step` apart from x0 on the row at `origin`: appends the
+/// x of each window every stage accepts to `found` and returns the new count. `nextX` is the
+/// first window the one-window scan would visit from here on. Inlined twice, once with
+/// `wholeStep1` (a full block, step 1) so that every load is one plain load, branch-free.
+HAAR_AVX2 HAAR_INLINE long scan_block8(const HaarLevel *level, const HaarIntegrals *integrals,
+                                       long origin, long x0, long workingWidth, long step,
+                                       int wholeStep1, long *nextX, int32_t *found, long count) {
+  const __m256i lanesUp = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  if (wholeStep1) step = 1;
+  const long remaining = (workingWidth - x0 + step - 1) / step;
+  const int laneCount = wholeStep1 ? 8 : remaining < 8 ? (int)remaining : 8;
+  const unsigned inside = (1u << laneCount) - 1;
+  HaarLanes8 lanes = {
+      origin + x0, step, laneCount == 8,
+      _mm256_add_epi32(_mm256_set1_epi32((int32_t)(origin + x0)),
+                       _mm256_mullo_epi32(lanesUp, _mm256_set1_epi32((int32_t)step))),
+      _mm256_setzero_si256(), _mm256_setzero_si256()};
+  // With step 2, value j of the sixteen loaded is lane j / 2; the last lane's odd neighbour
+  // is left out as it may lie past the table.
+  const int values = step == 2 ? 2 * laneCount - 1 : laneCount;
+  lanes.lowMask = _mm256_cmpgt_epi32(_mm256_set1_epi32(values), lanesUp);
+  lanes.highMask =
+      _mm256_cmpgt_epi32(_mm256_set1_epi32(values), _mm256_add_epi32(lanesUp, _mm256_set1_epi32(8)));
+  unsigned usable;
+  const __m256 factor = norm_factors8(level, integrals, &lanes, &usable);
+  usable &= inside;
+  const unsigned rejectedFirst = stage8(level, integrals, &lanes, factor, 0) & usable;
+  // Which of these windows the one-window scan visits: it skips the window after one the
+  // first stage rejects.
+  unsigned visited = 0;
+  long lane = (*nextX - x0) / step;
+  while (lane < laneCount) {
+    visited |= 1u << lane;
+    lane += 1 + ((rejectedFirst >> lane) & 1u);
+  }
+  *nextX = x0 + lane * step;
+  unsigned alive = visited & usable & ~rejectedFirst;
+  long stage = 1;
+  for (; stage < level->stageCount && __builtin_popcount(alive) >= haarVectorMinimumLanes; stage++) {
+    alive &= ~stage8(level, integrals, &lanes, factor, stage);
+  }
+  // A few survivors go on one at a time, from the stage the block reached: eight lanes for
+  // one or two windows cost more than the one-window loop (the vector stages gave the same
+  // sums, so the answer is the one-window loop's).
+  for (; alive; alive &= alive - 1) {
+    const long x = x0 + __builtin_ctz(alive) * step;
+    if (stage < level->stageCount) {
+      const float normFactor = norm_factor(level, integrals, origin + x);
+      const int result = level->stumps ? run_packed_stages(level, integrals, origin + x, normFactor, stage)
+                                       : run_stump_stages(level, integrals, origin + x, normFactor, stage);
+      if (result <= 0) continue;
+    }
+    found[count++] = (int32_t)x;
+  }
+  return count;
+}
+
 HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals *integrals,
                                     long y, long workingWidth, long step, int32_t *found) {
   const long origin = y * integrals->stride;
-  const __m256i lanesUp = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-  const __m256i laneOffsets = _mm256_mullo_epi32(lanesUp, _mm256_set1_epi32((int32_t)step));
   long count = 0, nextX = 0;
   // Eight neighbouring windows at a time, stage after stage until none is left (see
   // scan_row_vector). Every load reads all the block's windows, live or not: the masks only
   // keep the last block of a row from reading past its windows.
   for (long x0 = 0; x0 < workingWidth; x0 += 8 * step) {
-    const long remaining = (workingWidth - x0 + step - 1) / step;
-    const int laneCount = remaining < 8 ? (int)remaining : 8;
-    const unsigned inside = (1u << laneCount) - 1;
-    HaarLanes8 lanes = {origin + x0, step, laneCount == 8,
-                        _mm256_add_epi32(_mm256_set1_epi32((int32_t)(origin + x0)), laneOffsets),
-                        _mm256_setzero_si256(), _mm256_setzero_si256()};
-    // With step 2, value j of the sixteen loaded is lane j / 2; the last lane's odd neighbour
-    // is left out as it may lie past the table.
-    const int values = step == 2 ? 2 * laneCount - 1 : laneCount;
-    lanes.lowMask = _mm256_cmpgt_epi32(_mm256_set1_epi32(values), lanesUp);
-    lanes.highMask =
-        _mm256_cmpgt_epi32(_mm256_set1_epi32(values), _mm256_add_epi32(lanesUp, _mm256_set1_epi32(8)));
-    unsigned usable;
-    const __m256 factor = norm_factors8(level, integrals, &lanes, &usable);
-    usable &= inside;
-    const unsigned rejectedFirst = stage8(level, integrals, &lanes, factor, 0) & usable;
-    // Which of these windows the one-window scan visits: it skips the window after one the
-    // first stage rejects.
-    unsigned visited = 0;
-    long lane = (nextX - x0) / step;
-    while (lane < laneCount) {
-      visited |= 1u << lane;
-      lane += 1 + ((rejectedFirst >> lane) & 1u);
-    }
-    nextX = x0 + lane * step;
-    unsigned alive = visited & usable & ~rejectedFirst;
-    long stage = 1;
-    for (; stage < level->stageCount && __builtin_popcount(alive) >= haarVectorMinimumLanes; stage++) {
-      alive &= ~stage8(level, integrals, &lanes, factor, stage);
-    }
-    // A few survivors go on one at a time, from the stage the block reached: eight lanes for
-    // one or two windows cost more than the one-window loop (the vector stages gave the same
-    // sums, so the answer is the one-window loop's).
-    for (; alive; alive &= alive - 1) {
-      const long x = x0 + __builtin_ctz(alive) * step;
-      if (stage < level->stageCount) {
-        const float normFactor = norm_factor(level, integrals, origin + x);
-        const int result = level->stumps
-                               ? run_packed_stages(level, integrals, origin + x, normFactor, stage)
-                               : run_stump_stages(level, integrals, origin + x, normFactor, stage);
-        if (result <= 0) continue;
-      }
-      found[count++] = (int32_t)x;
+    if (step == 1 && workingWidth - x0 >= 8) {
+      count = scan_block8(level, integrals, origin, x0, workingWidth, 1, 1, &nextX, found, count);
+    } else {
+      count = scan_block8(level, integrals, origin, x0, workingWidth, step, 0, &nextX, found, count);
     }
   }
   return count;
