@@ -563,7 +563,7 @@ HAAR_AVX2 HAAR_INLINE unsigned stage8(const HaarLevel *level, const HaarIntegral
 
 /// The fewest live windows of eight for which the AVX2 loop runs a stage on all eight lanes
 /// (fewer go on one at a time).
-static const int haarVectorMinimumLanes = 3;
+static const int haarVectorMinimumLanes = 2;
 
 /// One block of up to eight windows `step` apart from x0 on the row at `origin`: appends the
 /// x of each window every stage accepts to `found` and returns the new count. `nextX` is the
@@ -606,9 +606,9 @@ HAAR_AVX2 HAAR_INLINE long scan_block8(const HaarLevel *level, const HaarIntegra
   for (; stage < level->stageCount && __builtin_popcount(alive) >= haarVectorMinimumLanes; stage++) {
     alive &= ~stage8(level, integrals, &lanes, factor, stage);
   }
-  // A few survivors go on one at a time, from the stage the block reached: eight lanes for
-  // one or two windows cost more than the one-window loop (the vector stages gave the same
-  // sums, so the answer is the one-window loop's).
+  // A last survivor goes on alone, from the stage the block reached: eight lanes for one
+  // window cost more than the one-window loop (the vector stages gave the same sums, so the
+  // answer is the one-window loop's).
   for (; alive; alive &= alive - 1) {
     const long x = x0 + __builtin_ctz(alive) * step;
     if (stage < level->stageCount) {
