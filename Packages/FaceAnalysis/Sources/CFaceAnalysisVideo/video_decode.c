@@ -216,7 +216,7 @@ cfaceanalysis_video_status cfaceanalysis_video_open(const char *input, cfaceanal
   code = call_avcodec_parameters_to_context(video->codec, stream->codecpar);
   if (code >= 0) {
     video->codec->pkt_timebase = stream->time_base;
-    video->codec->thread_count = 0;
+    video->codec->thread_count = 1;
     code = call_avcodec_open2(video->codec, decoder, NULL);
   }
   if (code < 0) {

@@ -88,7 +88,7 @@ struct RecognitionRunTests {
     ]
     var options = RecognitionRun.Options()
     options.every = 3
-    options.framesInFlight = 3
+    options.framesPerBatch = 3
     options.passesOver = { $0.index == 4 }
     var run = RecognitionRun(
       source: ScriptedSource(kind: .folder, script: script), recognizer: Self.recognizer(classifier),
@@ -107,7 +107,7 @@ struct RecognitionRunTests {
       .success(try Self.frame(0)), .failure(.notFound(path: "missing.png")), .success(try Self.frame(2)),
     ]
     var options = RecognitionRun.Options()
-    options.framesInFlight = 1
+    options.framesPerBatch = 1
     var run = RecognitionRun(
       source: ScriptedSource(kind: .video, script: script), recognizer: Self.recognizer(classifier),
       options: options)

@@ -25,9 +25,10 @@ public struct RecognitionRun {
     /// Recognise the frames whose index is a multiple of this; the others are handed back read
     /// only (a source that skips frames itself reads with 1).
     public var every = 1
-    /// How many frames a batch holds: two per core by default, so that a core that finishes
-    /// early finds another frame. Two batches are in flight at a time.
-    public var framesInFlight = 2 * ProcessInfo.processInfo.activeProcessorCount
+    /// How many frames a batch holds: one per core by default. The next batch is started
+    /// behind it, so a core that finishes early takes one of its frames, and two frames a core
+    /// are held at a time.
+    public var framesPerBatch = ProcessInfo.processInfo.activeProcessorCount
     /// Frames handed back read only, such as those a resumed run recorded before.
     public var passesOver: @Sendable (Frame) -> Bool = { _ in false }
 
@@ -58,7 +59,7 @@ public struct RecognitionRun {
     self.recognizer = recognizer
     var options = options
     options.every = max(1, options.every)
-    options.framesInFlight = max(1, options.framesInFlight)
+    options.framesPerBatch = max(1, options.framesPerBatch)
     self.options = options
   }
 
@@ -73,7 +74,7 @@ public struct RecognitionRun {
   private mutating func startBatch() -> Batch? {
     guard !ended else { return nil }
     var reads: [Result<Frame, Failure>] = []
-    while reads.count < options.framesInFlight {
+    while reads.count < options.framesPerBatch {
       do throws(FrameSourceError) {
         guard let frame = try source.next() else {
           ended = true
