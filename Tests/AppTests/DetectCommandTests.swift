@@ -300,7 +300,9 @@ struct DetectCommandTests {
       ["detect", "--json", "--annotate", folder.path + "/out.mp4", fixture("faces.mp4")],
       environment: ["PATH": "/nonexistent"])
     #expect(annotated.status == 1)
-    #expect(annotated.errors.count == 1 && annotated.errors[0].contains("ffmpeg is not installed"), "\(annotated.errors)")
+    #expect(
+      annotated.errors.count == 1 && annotated.errors[0].contains("ffmpeg is not installed"),
+      "\(annotated.errors)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
   }
 

@@ -28,7 +28,9 @@ struct FrameSourceTests {
     FileManager.default.fileExists(atPath: "/proc/\(pid)")
   }
 
-  @Test("A video through FFmpeg's libraries: sampled frames, indices, times; OpenCV's boxes and fer's scores on each")
+  @Test(
+    "A video through FFmpeg's libraries: sampled frames, indices, times; OpenCV's boxes and fer's scores on each"
+  )
   func video() throws {
     ChildProcessGate.enterShared()
     defer { ChildProcessGate.leave() }
@@ -127,7 +129,8 @@ struct FrameSourceTests {
       #expect(errors.isEmpty, "\(input)")
       let graph = input.hasPrefix("lavfi:")
       let arguments =
-        ["-nostdin", "-v", "error"] + (graph ? ["-f", "lavfi", "-i", String(input.dropFirst(6))] : ["-i", input])
+        ["-nostdin", "-v", "error"]
+        + (graph ? ["-f", "lavfi", "-i", String(input.dropFirst(6))] : ["-i", input])
         + ["-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
       guard case .success(let expected) = try ToolRunner.run("ffmpeg", arguments: arguments) else {
         Issue.record("ffmpeg could not decode \(input)")
@@ -138,7 +141,10 @@ struct FrameSourceTests {
       let decoded = Data(frames.flatMap(\.image.pixels))
       let same = decoded == expected
       let firstDifference = same ? nil : zip(decoded, expected).enumerated().first { $1.0 != $1.1 }?.offset
-      #expect(same, "\(input): \(decoded.count) bytes against \(expected.count), first difference at \(firstDifference ?? -1)")
+      #expect(
+        same,
+        "\(input): \(decoded.count) bytes against \(expected.count), first difference at \(firstDifference ?? -1)"
+      )
       let sideways = input.hasSuffix("-1.mp4") || input.hasSuffix("-3.mp4")
       if input.contains("turned") {
         #expect(frames.first.map { [$0.image.width, $0.image.height] } == (sideways ? [64, 96] : [96, 64]))
@@ -155,7 +161,9 @@ struct FrameSourceTests {
     // Version 0: the matrix follows 40 bytes of flags, times, track id, duration and layer.
     #expect(bytes[header + 4] == 0)
     let (one, minus): (UInt32, UInt32) = (0x1_0000, 0xFFFF_0000)
-    let matrices: [Int: [UInt32]] = [1: [0, one, 0, minus, 0, 0], 2: [minus, 0, 0, 0, minus, 0], 3: [0, minus, 0, one, 0, 0]]
+    let matrices: [Int: [UInt32]] = [
+      1: [0, one, 0, minus, 0, 0], 2: [minus, 0, 0, 0, minus, 0], 3: [0, minus, 0, one, 0, 0],
+    ]
     let matrix = try #require(matrices[turns]) + [0, 0, 0x4000_0000]
     for (offset, value) in matrix.enumerated() {
       for byte in 0..<4 {
@@ -181,7 +189,8 @@ struct FrameSourceTests {
     #expect(frames.first?.image.width == 64 && frames.first?.image.height == 48)
   }
 
-  @Test("A video decodes in this process: no child, and the file is let go at the end, on close and on release")
+  @Test(
+    "A video decodes in this process: no child, and the file is let go at the end, on close and on release")
   func inProcess() throws {
     let folder = try TestFiles.temporaryFolder().path
     defer { try? FileManager.default.removeItem(atPath: folder) }

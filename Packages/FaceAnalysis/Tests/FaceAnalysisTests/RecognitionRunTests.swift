@@ -98,7 +98,9 @@ struct RecognitionRunTests {
     #expect(batches == [["r0", "-1", "x"], ["r3", "-4", "r6"]])
     // Frames recognised together share the cores, one thread each; a frame alone gets them all.
     // (The second batch starts while the first may still run, so in either order.)
-    #expect(classifier.threads.withLock { $0 }.sorted() == [ProcessInfo.processInfo.activeProcessorCount, 1, 1].sorted())
+    #expect(
+      classifier.threads.withLock { $0 }.sorted()
+        == [ProcessInfo.processInfo.activeProcessorCount, 1, 1].sorted())
   }
 
   @Test func aVideoEndsAtItsFirstFailureAndAFrameAloneGetsEveryCore() throws {

@@ -109,7 +109,8 @@ final class CascadeTables: @unchecked Sendable {
       let trees = stage.firstTree..<(stage.firstTree + stage.treeCount)
       // As the scan reads it: a third rectangle is one with a weight.
       let hasThird = { (tree: Int) in
-        let rectangles = cascade.features[cascade.nodes[cascade.trees[tree].firstNode].featureIndex].rectangles
+        let rectangles = cascade.features[cascade.nodes[cascade.trees[tree].firstNode].featureIndex]
+          .rectangles
         return rectangles.count > 2 && rectangles[2].weight != 0
       }
       order += trees.filter(hasThird)
@@ -158,7 +159,8 @@ final class CascadeTables: @unchecked Sendable {
     let stride = integrals.stride
     // The AVX2 loop reads a stump cascade's trees as one record each.
     let packs =
-      packsStumps && min(instructionSet.rawValue, Int(cfaceanalysis_haar_cpu_level())) == InstructionSet.avx2.rawValue
+      packsStumps
+      && min(instructionSet.rawValue, Int(cfaceanalysis_haar_cpu_level())) == InstructionSet.avx2.rawValue
       && integrals.sum.count < Int(Int32.max)
     let key = LevelKey(stride: stride, packed: packs)
     let cached = levelTables.withLock { $0[key] }

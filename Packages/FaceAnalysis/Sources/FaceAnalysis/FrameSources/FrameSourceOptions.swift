@@ -12,7 +12,8 @@ public struct FrameSourceOptions: Sendable {
 
   /// Defaults: every frame, 100 megapixels, no notes, no image skipped.
   public init(
-    every: Int = 1, maxPixels: Int = ImageDecoder.defaultMaxPixels, onNote: (@Sendable (String) -> Void)? = nil
+    every: Int = 1, maxPixels: Int = ImageDecoder.defaultMaxPixels,
+    onNote: (@Sendable (String) -> Void)? = nil
   ) {
     self.every = every
     self.maxPixels = maxPixels

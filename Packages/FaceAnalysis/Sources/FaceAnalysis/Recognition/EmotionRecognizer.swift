@@ -60,7 +60,8 @@ public struct EmotionRecognizer: Sendable {
     loaded.wait()
     let found = try detector.get()
     // Set before the signal, so always there.
-    let result = model.withLock { $0 } ?? .failure(.modelLoad(path: files.emotionModel.path, reason: "not loaded"))
+    let result =
+      model.withLock { $0 } ?? .failure(.modelLoad(path: files.emotionModel.path, reason: "not loaded"))
     self.init(detector: found, classifier: try result.get(), options: options)
   }
 

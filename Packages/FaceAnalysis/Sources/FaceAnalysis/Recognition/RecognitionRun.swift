@@ -91,7 +91,8 @@ public struct RecognitionRun {
     guard !reads.isEmpty else { return nil }
     let options = self.options
     let wanted = reads.map { read -> Frame? in
-      guard case .success(let frame) = read, frame.index % options.every == 0, !options.passesOver(frame) else {
+      guard case .success(let frame) = read, frame.index % options.every == 0, !options.passesOver(frame)
+      else {
         return nil
       }
       return frame
@@ -111,7 +112,8 @@ public struct RecognitionRun {
     init(reads: [Result<Frame, Failure>], wanted: [Frame?], recognizer: EmotionRecognizer) {
       self.reads = reads
       self.wanted = wanted
-      let results = LockedValue<[Result<RecognizedFrame, RecognizerError>?]>(Array(repeating: nil, count: reads.count))
+      let results = LockedValue<[Result<RecognizedFrame, RecognizerError>?]>(
+        Array(repeating: nil, count: reads.count))
       self.results = results
       var shared = recognizer
       let count = wanted.lazy.compactMap { $0 }.count
@@ -120,7 +122,9 @@ public struct RecognitionRun {
         guard let frame else { continue }
         DispatchQueue.global().async(group: done) { [shared] in
           let result: Result<RecognizedFrame, RecognizerError>
-          do throws(RecognizerError) { result = .success(try RecognitionRun.recognize(frame, with: shared)) } catch {
+          do throws(RecognizerError) {
+            result = .success(try RecognitionRun.recognize(frame, with: shared))
+          } catch {
             result = .failure(error)
           }
           results.withLock { $0[slot] = result }
