@@ -17,7 +17,7 @@ public struct PseudoTerminal: Sendable {
     var secondary: Int32 = -1
     var name = [CChar](repeating: 0, count: 256)
     try syscall { csystem_open_pty(&primary, &secondary, &name, UInt(name.count), rows, columns) }
-    let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let path = String(nulTerminated: name)
     return PseudoTerminal(
       primary: FileDescriptor(rawValue: primary), secondary: FileDescriptor(rawValue: secondary), path: path)
   }

@@ -33,8 +33,8 @@ public enum PNGEncoder {
         }
       }
       guard status != Int32(CFACEANALYSIS_PNG_OK) else { return nil }
-      let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-      return bytes.isEmpty ? "unknown error" : String(decoding: bytes, as: UTF8.self)
+      let text = String(nulTerminated: message)
+      return text.isEmpty ? "unknown error" : text
     }
     if let failure { throw Failure(path: path, reason: failure) }
   }

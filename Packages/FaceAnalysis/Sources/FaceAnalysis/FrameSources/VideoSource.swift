@@ -1,5 +1,6 @@
 import CFaceAnalysisVideo
 import Foundation
+import System
 
 /// A video file, a V4L2 camera or an ffmpeg `lavfi` graph, decoded in this process by FFmpeg's
 /// libraries (``CFaceAnalysisVideo``) into the RGB frames `ffmpeg -f rawvideo -pix_fmt rgb24`
@@ -61,7 +62,7 @@ public final class VideoSource: FrameSource {
     // ffmpeg's own syntax for a graph is the text after `lavfi:`.
     let url = kind == .lavfi ? String(input.dropFirst("lavfi:".count)) : input
     let code = cfaceanalysis_video_open(url, Self.decoderKind(kind), &decoder, &info, &error, error.count)
-    let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let reason = String(nulTerminated: error)
     switch code {
     case CFACEANALYSIS_VIDEO_FRAME: break
     case CFACEANALYSIS_VIDEO_NO_LIBRARY: throw FrameSourceError.decoderMissing(reason: reason)
@@ -133,8 +134,7 @@ public final class VideoSource: FrameSource {
     let problem = decoder.map { String(cString: cfaceanalysis_video_last_problem($0)) } ?? ""
     close()
     if code == CFACEANALYSIS_VIDEO_ERROR {
-      let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw FrameSourceError.decodingFailed(path: name, detail: reason)
+      throw FrameSourceError.decodingFailed(path: name, detail: String(nulTerminated: error))
     }
     if produced == 0 {
       throw FrameSourceError.decodingFailed(

@@ -1,4 +1,5 @@
 import CFaceAnalysisPNG
+import System
 
 /// PNG decoding through libpng (via the setjmp-safe `cfaceanalysis_png_` C shims), turned upright by an
 /// `eXIf` orientation as OpenCV's `imread` does.
@@ -44,8 +45,7 @@ struct PNGDecoder {
   }
 
   private static func text(_ message: [CChar]) -> String {
-    let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    let text = String(decoding: bytes, as: UTF8.self)
+    let text = String(nulTerminated: message)
     return text.isEmpty ? "unknown error" : text
   }
 }

@@ -103,7 +103,6 @@ public struct RecognitionRun {
   /// A batch's frames as read, and the recognition of the wanted ones, under way.
   private final class Batch {
     private let reads: [Result<Frame, Failure>]
-    private let wanted: [Frame?]
     private let results: LockedValue<[Result<RecognizedFrame, RecognizerError>?]>
     private let done = DispatchGroup()
 
@@ -111,7 +110,6 @@ public struct RecognitionRun {
     /// thread for a frame alone.
     init(reads: [Result<Frame, Failure>], wanted: [Frame?], recognizer: EmotionRecognizer) {
       self.reads = reads
-      self.wanted = wanted
       let results = LockedValue<[Result<RecognizedFrame, RecognizerError>?]>(
         Array(repeating: nil, count: reads.count))
       self.results = results
