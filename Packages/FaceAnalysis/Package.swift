@@ -63,7 +63,10 @@ let package = Package(
     ),
     .testTarget(
       name: "FaceAnalysisTests",
-      dependencies: ["FaceAnalysis", "FaceAnalysisTesting", .product(name: "System", package: "System")],
+      dependencies: [
+        "FaceAnalysis", "FaceAnalysisTesting", .product(name: "System", package: "System"),
+        .product(name: "SystemTesting", package: "System"),
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "FaceAnalysisDetectTests",

@@ -27,7 +27,7 @@
 #define CODEC_FUNCTIONS(X) \
   X(avcodec_find_decoder) X(avcodec_alloc_context3) X(avcodec_parameters_to_context) \
   X(avcodec_open2) X(avcodec_send_packet) X(avcodec_receive_frame) X(avcodec_free_context) \
-  X(av_packet_alloc) X(av_packet_free) X(av_packet_unref)
+  X(av_packet_alloc) X(av_packet_free) X(av_packet_unref) X(avcodec_get_name)
 #define FORMAT_FUNCTIONS(X) \
   X(avformat_open_input) X(avformat_find_stream_info) X(avformat_close_input) X(av_read_frame) \
   X(av_find_input_format) X(av_stream_get_side_data)
@@ -364,4 +364,34 @@ void cfaceanalysis_video_close(cfaceanalysis_video *video) {
   if (video->format) call_avformat_close_input(&video->format);
   free(video->scaled);
   free(video);
+}
+
+cfaceanalysis_video_status cfaceanalysis_video_audio_codec(const char *input, char *name,
+                                                           size_t name_size) {
+  pthread_once(&libraries_once, load_libraries);
+  if (libraries_error[0]) {
+    snprintf(name, name_size, "%s", libraries_error);
+    return CFACEANALYSIS_VIDEO_NO_LIBRARY;
+  }
+  AVFormatContext *format = NULL;
+  int code = call_avformat_open_input(&format, input, NULL, NULL);
+  if (code >= 0) code = call_avformat_find_stream_info(format, NULL);
+  if (code < 0) {
+    char text[200];
+    reason(code, text, sizeof text);
+    snprintf(name, name_size, "%s: %s", input, text);
+    call_avformat_close_input(&format);
+    return CFACEANALYSIS_VIDEO_ERROR;
+  }
+  cfaceanalysis_video_status status = CFACEANALYSIS_VIDEO_NO_STREAM;
+  for (unsigned index = 0; index < format->nb_streams; index++) {
+    const AVCodecParameters *parameters = format->streams[index]->codecpar;
+    if (parameters->codec_type == AVMEDIA_TYPE_AUDIO) {
+      snprintf(name, name_size, "%s", call_avcodec_get_name(parameters->codec_id));
+      status = CFACEANALYSIS_VIDEO_FRAME;
+      break;
+    }
+  }
+  call_avformat_close_input(&format);
+  return status;
 }

@@ -345,8 +345,8 @@ private final class HeldNotes: Sendable {
 }
 
 /// The recognizer, loaded on a thread of its own from the start of `detect`, while the first
-/// input opens: a video's ffprobe and ffmpeg take about as long to start (a tenth of a second
-/// or more each) as the cascade and the model take to read.
+/// input opens: FFmpeg's libraries take about as long to load (50 ms) as the cascade and the
+/// model take to read.
 final class PendingRecognizer: Sendable {
   private let loaded = DispatchSemaphore(value: 0)
   private let box = Mutex<Result<EmotionRecognizer, RecognizerError>?>(nil)

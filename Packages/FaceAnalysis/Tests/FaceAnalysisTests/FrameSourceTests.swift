@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import System
+import SystemTesting
 import Testing
 
 @testable import FaceAnalysis
@@ -132,10 +133,13 @@ struct FrameSourceTests {
         ["-nostdin", "-v", "error"]
         + (graph ? ["-f", "lavfi", "-i", String(input.dropFirst(6))] : ["-i", input])
         + ["-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"]
-      guard case .success(let expected) = try ToolRunner.run("ffmpeg", arguments: arguments) else {
+      let reference = try ChildProcess.run(
+        ["ffmpeg"] + arguments, environment: ProcessInfo.processInfo.environment)
+      guard reference.status == 0 else {
         Issue.record("ffmpeg could not decode \(input)")
         continue
       }
+      let expected = reference.output
       #expect(frames.count == (input == inputs[0] ? 30 : graph ? 2 : 3), "\(input)")
       // Compared as one Bool: a failing expectation on two large collections would diff them.
       let decoded = Data(frames.flatMap(\.image.pixels))

@@ -1,11 +1,12 @@
 import Foundation
 import System
+import SystemTesting
 import Testing
 
 @testable import FaceAnalysis
 
-/// The ffmpeg encoder child: what it writes is read back by our own ffmpeg reader
-/// (``VideoSource``, an independent decode), and it is reaped on every path.
+/// The ffmpeg encoder child: what it writes is read back by ``VideoSource`` (FFmpeg's
+/// libraries in this process, an independent decode), and it is reaped on every path.
 @Suite("Writing videos")
 struct VideoWriterTests {
   static func gray(_ level: UInt8, width: Int = 64, height: Int = 48) throws -> RGBImage {
@@ -99,6 +100,27 @@ struct VideoWriterTests {
     #expect(throws: VideoWriter.Failure.self) {
       try VideoWriter(path: folder + "/x.mp4", width: 8, height: 8, frameRate: "10", ffmpeg: "no-such-ffmpeg")
     }
+  }
+
+  @Test func theAudioCodecIsReadAsFFmpegWroteIt() throws {
+    let folder = try TestFiles.temporaryFolder().path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let environment = ProcessInfo.processInfo.environment
+    for (name, audio) in [
+      ("with.mp4", ["-c:a", "aac"]), ("with.mkv", ["-c:a", "flac"]), ("without.mp4", ["-an"]),
+    ] {
+      let made = try ChildProcess.run(
+        [
+          "ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc=duration=0.5:size=32x32:rate=10",
+          "-f", "lavfi", "-i", "sine=duration=0.5", "-shortest",
+        ] + audio + [folder + "/" + name], environment: environment)
+      try #require(made.status == 0, "ffmpeg could not make \(name)")
+    }
+    #expect(VideoWriter.audioCodec(of: folder + "/with.mp4") == "aac")
+    #expect(VideoWriter.audioCodec(of: folder + "/with.mkv") == "flac")
+    #expect(VideoWriter.audioCodec(of: folder + "/without.mp4") == nil)
+    try Data("not a video".utf8).write(to: URL(fileURLWithPath: folder + "/garbage.mp4"))
+    #expect(VideoWriter.audioCodec(of: folder + "/garbage.mp4") == nil)
   }
 
   @Test func audioThatTheContainerCannotHoldIsReencoded() {

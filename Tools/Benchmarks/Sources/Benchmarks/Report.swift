@@ -70,7 +70,7 @@ struct Report {
             "peak_rss_with_children_mb": .number(peak),
           ]))
       }
-      // Start-up (process, model and cascade loading, ffprobe, ffmpeg) cancels out between
+      // Start-up (process, model and cascade loading, the decoding libraries) cancels out between
       // the two runs: what is left is the rate of the frame loop itself.
       let steady =
         Double(long.frames - short.frames) / max(long.seconds.median - short.seconds.median, 1e-9)

@@ -65,4 +65,11 @@ const char *cfaceanalysis_video_last_problem(const cfaceanalysis_video *video);
 /// Closes the input and frees everything; NULL is allowed.
 void cfaceanalysis_video_close(cfaceanalysis_video *video);
 
+/// Writes the codec name of `input`'s first audio stream (`aac`, `opus`: the name ffprobe
+/// gives) into `name`. Returns CFACEANALYSIS_VIDEO_FRAME when there is one,
+/// CFACEANALYSIS_VIDEO_NO_STREAM when there is none, or another negative code with the reason
+/// in `name`.
+cfaceanalysis_video_status cfaceanalysis_video_audio_codec(const char *input, char *name,
+                                                           size_t name_size);
+
 #endif

@@ -9,12 +9,10 @@ public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertibl
   case noImages(folder: String)
   /// An image failed to load (missing, empty, corrupt, too large).
   case image(ImageError)
-  /// The `ffmpeg` or `ffprobe` executable is not installed.
+  /// The `ffmpeg` executable, which writes videos, is not installed.
   case toolMissing(tool: String)
   /// FFmpeg's decoding libraries could not be loaded.
   case decoderMissing(reason: String)
-  /// The child process could not be started.
-  case spawnFailed(tool: String, reason: String)
   /// FFmpeg's libraries could not read the input as a video.
   case unreadableVideo(path: String, detail: String)
   /// Frames of this size exceed the pixel limit; nothing was decoded.
@@ -39,8 +37,6 @@ public enum FrameSourceError: Error, Equatable, Sendable, CustomStringConvertibl
       return "\(tool) is not installed or not on PATH: install ffmpeg (Tools/setup does it)"
     case .decoderMissing(let reason):
       return "cannot decode videos: \(reason)"
-    case .spawnFailed(let tool, let reason):
-      return "cannot start \(tool): \(reason)"
     case .unreadableVideo(let path, let detail):
       return "\(path): ffmpeg cannot read it as a video: \(detail)"
     case .tooLarge(let path, let width, let height, let limit):

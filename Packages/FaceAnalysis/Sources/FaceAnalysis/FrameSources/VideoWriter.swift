@@ -1,3 +1,4 @@
+import CFaceAnalysisVideo
 import Foundation
 import System
 
@@ -49,14 +50,14 @@ public final class VideoWriter {
   /// - Parameters:
   ///   - frameRate: frames per second as ffmpeg reads it, such as `30` or `30000/1001`.
   ///   - audioSource: a file whose first audio stream is copied in, if it has one.
-  ///   - ffmpeg: the ffmpeg executable; `ffprobe` looks at the audio source.
+  ///   - ffmpeg: the ffmpeg executable.
   ///   - replacing: whether ``finish()`` may replace a file at `path`; when false a file
   ///     there (even one that appeared while the video was written) is kept and the video
   ///     is not written.
   /// - Throws: ``Failure`` when ffmpeg is missing or cannot start.
   public init(
     path: String, width: Int, height: Int, frameRate: String, audioSource: String? = nil,
-    ffmpeg: String = "ffmpeg", ffprobe: String = "ffprobe", replacing: Bool = true
+    ffmpeg: String = "ffmpeg", replacing: Bool = true
   ) throws(Failure) {
     self.path = path
     self.replacing = replacing
@@ -73,7 +74,7 @@ public final class VideoWriter {
       "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24",
       "-s", "\(width)x\(height)", "-framerate", frameRate, "-i", "pipe:0",
     ]
-    let audioCodec = audioSource.flatMap { Self.audioCodec(of: $0, ffprobe: ffprobe) }
+    let audioCodec = audioSource.flatMap { Self.audioCodec(of: $0) }
     if let audioSource, let audioCodec {
       arguments += ["-i", audioSource, "-map", "0:v:0", "-map", "1:a:0"]
       arguments += ["-c:a", Self.audioCodecFitting(audioCodec, container: pathExtension)]
@@ -98,7 +99,7 @@ public final class VideoWriter {
     errorFile = NSTemporaryDirectory() + "faceanalysis-writer-\(UUID().uuidString).log"
     do {
       child = try ToolRunner.spawn(
-        executable: executable, tool: ffmpeg, arguments: arguments, errorFile: errorFile, feedsInput: true)
+        executable: executable, tool: ffmpeg, arguments: arguments, errorFile: errorFile)
     } catch {
       try? FileManager.default.removeItem(atPath: errorFile)
       throw Failure(path: path, reason: "cannot start \(ffmpeg): \(error)")
@@ -145,16 +146,14 @@ public final class VideoWriter {
     discard()
   }
 
-  /// The codec of the first audio stream of `path`, nil when it has none.
-  static func audioCodec(of path: String, ffprobe: String) -> String? {
-    let arguments = [
-      "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of", "csv=p=0",
-    ]
-    guard case .success(let data)? = try? ToolRunner.run(ffprobe, arguments: arguments + [path]) else {
+  /// The codec of the first audio stream of `path` as ffprobe names it, read by FFmpeg's
+  /// libraries in this process; nil when it has none or cannot be read.
+  static func audioCodec(of path: String) -> String? {
+    var name = [CChar](repeating: 0, count: 256)
+    guard cfaceanalysis_video_audio_codec(path, &name, name.count) == CFACEANALYSIS_VIDEO_FRAME else {
       return nil
     }
-    let name = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    return name.isEmpty ? nil : name
+    return String(nulTerminated: name)
   }
 
   /// `copy` when the container holds `codec` as it is, else a codec it holds (AAC, or Opus in
