@@ -58,7 +58,7 @@ static void log_line(void *context, int level, const char *format, va_list argum
   }
 }
 
-/// Opens `name` and finds its functions; 0, or -1 with the reason in `error`.
+/// Opens the library `name`, or returns NULL with the reason in `error`.
 static void *open_library(const char *name, char *error, size_t error_size) {
   void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
   if (!library) {
