@@ -5,11 +5,19 @@ import Testing
 
 /// Every broken input is a typed error with a message naming the problem, never a crash.
 @Suite("Bad input")
-struct BadInputTests {
+final class BadInputTests {
+  /// The folders this test wrote its broken files in, removed when it ends.
+  private var folders: [URL] = []
+
+  deinit {
+    for folder in folders { try? FileManager.default.removeItem(at: folder) }
+  }
+
   private func temporaryFile(_ name: String, contents: Data) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "InferenceTests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folders.append(folder)
     let url = folder.appendingPathComponent(name)
     try contents.write(to: url)
     return url
