@@ -489,28 +489,34 @@ HAAR_AVX2 HAAR_INLINE __m256 stump8(const HaarLevel *level, const HaarIntegrals 
   return _mm256_cmp_ps(value, _mm256_set1_ps(level->nodeThreshold[node]), _CMP_LT_OQ);
 }
 
-/// Adds one of two leaves to the stage sums of the lanes: `leaves[0]` where `below`.
-HAAR_AVX2 HAAR_INLINE void add_either_leaf8(const double *leaves, __m256 below, __m256d *low,
-                                            __m256d *high) {
+/// Adds one of two leaves to the stage sums of the lanes: `leaves[0]` where `below`. `even`
+/// holds lanes 0, 2, 4, 6 and `odd` lanes 1, 3, 5, 7: the odd lane's mask is already the sign
+/// of its 64-bit pair, and one shift moves the even lane's there (cheaper than widening).
+HAAR_AVX2 HAAR_INLINE void add_either_leaf8(const double *leaves, __m256 below, __m256d *even,
+                                            __m256d *odd) {
   const __m256d left = _mm256_set1_pd(leaves[0]), right = _mm256_set1_pd(leaves[1]);
-  const __m256i mask = _mm256_castps_si256(below);
-  const __m256d lowMask = _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(mask)));
-  const __m256d highMask =
-      _mm256_castsi256_pd(_mm256_cvtepi32_epi64(_mm256_extracti128_si256(mask, 1)));
-  *low = _mm256_add_pd(*low, _mm256_blendv_pd(right, left, lowMask));
-  *high = _mm256_add_pd(*high, _mm256_blendv_pd(right, left, highMask));
+  const __m256d oddMask = _mm256_castps_pd(below);
+  const __m256d evenMask = _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_castps_si256(below), 32));
+  *even = _mm256_add_pd(*even, _mm256_blendv_pd(right, left, evenMask));
+  *odd = _mm256_add_pd(*odd, _mm256_blendv_pd(right, left, oddMask));
+}
+
+/// Four bits, one for each of lanes 0, 2, 4, 6 (or 1, 3, 5, 7), spread to those lanes' bits.
+HAAR_INLINE unsigned spread_alternate_lanes(unsigned bits) {
+  bits = (bits | (bits << 2)) & 0x33u;
+  return (bits | (bits << 1)) & 0x55u;
 }
 
 /// Adds stump `tree`'s leaf to the stage sums of the lanes: the first leaf where `below`.
 HAAR_AVX2 HAAR_INLINE void add_leaf8(const HaarLevel *level, long tree, __m256 below,
-                                     __m256d *low, __m256d *high) {
-  add_either_leaf8(level->stumpLeaves + 2 * tree, below, low, high);
+                                     __m256d *even, __m256d *odd) {
+  add_either_leaf8(level->stumpLeaves + 2 * tree, below, even, odd);
 }
 
 /// `add_leaf8` for a packed stump.
-HAAR_AVX2 HAAR_INLINE void add_packed_leaf8(const HaarStump *stump, __m256 below, __m256d *low,
-                                            __m256d *high) {
-  add_either_leaf8(stump->leaves, below, low, high);
+HAAR_AVX2 HAAR_INLINE void add_packed_leaf8(const HaarStump *stump, __m256 below, __m256d *even,
+                                            __m256d *odd) {
+  add_either_leaf8(stump->leaves, below, even, odd);
 }
 
 /// Adds the leaves of packed stumps `tree` to `end`, all of `rectangles` rectangles, to two
@@ -535,30 +541,32 @@ HAAR_AVX2 HAAR_INLINE void add_packed_leaves8(const HaarStump *stumps, long tree
 /// one-window loop's totals to the bit.
 HAAR_AVX2 HAAR_INLINE unsigned stage8(const HaarLevel *level, const HaarIntegrals *integrals,
                                       const HaarLanes8 *lanes, __m256 factor, long stage) {
-  __m256d low = _mm256_setzero_pd(), high = _mm256_setzero_pd();
-  __m256d lowOdd = _mm256_setzero_pd(), highOdd = _mm256_setzero_pd();
+  // The even lanes' and the odd lanes' sums (add_either_leaf8), for even and odd stumps.
+  __m256d even = _mm256_setzero_pd(), odd = _mm256_setzero_pd();
+  __m256d evenNext = _mm256_setzero_pd(), oddNext = _mm256_setzero_pd();
   long tree = stage == 0 ? 0 : level->stageEnds[stage - 1];
   const long end = level->stageEnds[stage];
   if (level->stumps) {
-    __m256d sums[4] = {low, high, lowOdd, highOdd};
+    __m256d sums[4] = {even, odd, evenNext, oddNext};
     const long split = level->stumpSplits[stage];
     add_packed_leaves8(level->stumps, tree, split, integrals, lanes, factor, 3, sums);
     add_packed_leaves8(level->stumps, split, end, integrals, lanes, factor, 2, sums);
-    low = sums[0], high = sums[1], lowOdd = sums[2], highOdd = sums[3];
+    even = sums[0], odd = sums[1], evenNext = sums[2], oddNext = sums[3];
     tree = end;
   }
   for (; tree + 1 < end; tree += 2) {
     const __m256 first = stump8(level, integrals, lanes, factor, tree);
     const __m256 second = stump8(level, integrals, lanes, factor, tree + 1);
-    add_leaf8(level, tree, first, &low, &high);
-    add_leaf8(level, tree + 1, second, &lowOdd, &highOdd);
+    add_leaf8(level, tree, first, &even, &odd);
+    add_leaf8(level, tree + 1, second, &evenNext, &oddNext);
   }
-  if (tree < end) add_leaf8(level, tree, stump8(level, integrals, lanes, factor, tree), &low, &high);
-  low = _mm256_add_pd(low, lowOdd);
-  high = _mm256_add_pd(high, highOdd);
+  if (tree < end) add_leaf8(level, tree, stump8(level, integrals, lanes, factor, tree), &even, &odd);
+  even = _mm256_add_pd(even, evenNext);
+  odd = _mm256_add_pd(odd, oddNext);
   const __m256d threshold = _mm256_set1_pd((double)level->stageThresholds[stage]);
-  return (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(low, threshold, _CMP_LT_OQ)) |
-         ((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(high, threshold, _CMP_LT_OQ)) << 4);
+  return spread_alternate_lanes((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(even, threshold, _CMP_LT_OQ))) |
+         (spread_alternate_lanes((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(odd, threshold, _CMP_LT_OQ)))
+          << 1);
 }
 
 /// The fewest live windows of eight for which the AVX2 loop runs a stage on all eight lanes
