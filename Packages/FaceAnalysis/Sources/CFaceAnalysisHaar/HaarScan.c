@@ -99,34 +99,75 @@ HAAR_INLINE int run_stump_stages(const HaarLevel *level, const HaarIntegrals *in
   return 1;
 }
 
-/// Sum of one rectangle from its four corners in a packed stump (wrapping as `rectangle_sum`).
-HAAR_INLINE int32_t packed_rectangle_sum(const int32_t *window, const int32_t *corners) {
-  uint32_t a = (uint32_t)window[corners[0]], b = (uint32_t)window[corners[1]];
-  uint32_t c = (uint32_t)window[corners[2]], d = (uint32_t)window[corners[3]];
-  return (int32_t)(a - b - c + d);
-}
+/// The rectangle sums of a packed stump of `shape` (HAAR_SHAPE_*, a constant where it is
+/// inlined), reading corner `i` as `at(i)`: the same 32-bit wrapping sums as `rectangle_sum`,
+/// with each shared corner read once (any grouping of a wrapping sum gives the same value).
+#define HAAR_SHAPE_SUMS(shape, at, add, sub, sums)                                               \
+  do {                                                                                        \
+    switch (shape) {                                                                          \
+    case HAAR_SHAPE_THREE:                                                                    \
+      sums[2] = add(sub(at(8), at(9)), sub(at(11), at(10)));                                  \
+      /* fall through */                                                                      \
+    case HAAR_SHAPE_TWO:                                                                      \
+      sums[0] = add(sub(at(0), at(1)), sub(at(3), at(2)));                                    \
+      sums[1] = add(sub(at(4), at(5)), sub(at(7), at(6)));                                    \
+      break;                                                                                  \
+    case HAAR_SHAPE_THREE_DIAGONAL: {                                                         \
+      /* 0: the first's top left (the second's too), 2: its bottom right (the third's), 6:     \
+         where the second and third meet. */                                                  \
+      const __typeof__(at(0)) first = at(0), last = at(2), middle = at(6);                    \
+      sums[0] = add(sub(first, at(1)), sub(last, at(3)));                                     \
+      sums[1] = add(sub(first, at(4)), sub(middle, at(5)));                                   \
+      sums[2] = add(sub(middle, at(7)), sub(last, at(8)));                                    \
+      break;                                                                                  \
+    }                                                                                         \
+    case HAAR_SHAPE_THREE_ANTIDIAGONAL: {                                                     \
+      /* 0: the first's top right (the second's too), 2: its bottom left (the third's), 6:     \
+         where the second and third meet. */                                                  \
+      const __typeof__(at(0)) first = at(0), last = at(2), middle = at(6);                    \
+      sums[0] = add(sub(at(1), first), sub(at(3), last));                                     \
+      sums[1] = add(sub(at(4), first), sub(at(5), middle));                                   \
+      sums[2] = add(sub(at(7), middle), sub(at(8), last));                                    \
+      break;                                                                                  \
+    }                                                                                         \
+    default: {                                                                                \
+      /* HAAR_SHAPE_TWO_SIDE: 0 and 1 are the shared side's ends. */                          \
+      const __typeof__(at(0)) side = sub(at(0), at(1));                                       \
+      sums[0] = add(sub(at(2), at(3)), side);                                                 \
+      sums[1] = add(sub(at(4), at(5)), side);                                                 \
+      break;                                                                                  \
+    }                                                                                         \
+    }                                                                                         \
+  } while (0)
+
+/// Whether `shape` has a third rectangle.
+HAAR_INLINE int shape_has_three(int shape) { return shape <= HAAR_SHAPE_THREE_ANTIDIAGONAL; }
+
+HAAR_INLINE uint32_t add_u32(uint32_t a, uint32_t b) { return a + b; }
+HAAR_INLINE uint32_t sub_u32(uint32_t a, uint32_t b) { return a - b; }
 
 /// One packed stump's leaf for the window at `window` (the same arithmetic as `feature_value`),
-/// for a stump of `rectangles` rectangles (2 or 3, a constant where it is inlined).
+/// for a stump of `shape` (a constant where it is inlined).
 HAAR_INLINE double packed_leaf(const HaarStump *stump, const int32_t *window, float normFactor,
-                               int rectangles) {
-  float value = stump->weights[0] * (float)packed_rectangle_sum(window, stump->corners) +
-                stump->weights[1] * (float)packed_rectangle_sum(window, stump->corners + 4);
-  if (rectangles == 3) {
-    value += stump->weights[2] * (float)packed_rectangle_sum(window, stump->corners + 8);
-  }
+                               int shape) {
+  uint32_t sums[3];
+#define HAAR_SCALAR_AT(i) ((uint32_t)window[stump->corners[i]])
+  HAAR_SHAPE_SUMS(shape, HAAR_SCALAR_AT, add_u32, sub_u32, sums);
+#undef HAAR_SCALAR_AT
+  float value = stump->weights[0] * (float)(int32_t)sums[0] + stump->weights[1] * (float)(int32_t)sums[1];
+  if (shape_has_three(shape)) value += stump->weights[2] * (float)(int32_t)sums[2];
   return stump->leaves[!(value * normFactor < stump->threshold)];
 }
 
-/// Adds the leaves of packed stumps `tree` to `end`, all of `rectangles` rectangles, to two
-/// running sums in turn.
+/// Adds the leaves of packed stumps `tree` to `end`, all of `shape`, to two running sums in
+/// turn.
 HAAR_INLINE void add_packed_leaves(const HaarStump *stumps, long tree, long end, const int32_t *window,
-                                   float normFactor, int rectangles, double *even, double *odd) {
+                                   float normFactor, int shape, double *even, double *odd) {
   for (; tree + 1 < end; tree += 2) {
-    *even += packed_leaf(stumps + tree, window, normFactor, rectangles);
-    *odd += packed_leaf(stumps + tree + 1, window, normFactor, rectangles);
+    *even += packed_leaf(stumps + tree, window, normFactor, shape);
+    *odd += packed_leaf(stumps + tree + 1, window, normFactor, shape);
   }
-  if (tree < end) *even += packed_leaf(stumps + tree, window, normFactor, rectangles);
+  if (tree < end) *even += packed_leaf(stumps + tree, window, normFactor, shape);
 }
 
 /// `run_stump_stages` on packed stumps (`HaarLevel.stumps`), with the same arithmetic.
@@ -135,12 +176,65 @@ HAAR_INLINE int run_packed_stages(const HaarLevel *level, const HaarIntegrals *i
   const int32_t *window = integrals->sum + origin;
   for (long stage = first; stage < level->stageCount; stage++) {
     double even = 0, odd = 0;
-    const long begin = stage == 0 ? 0 : level->stageEnds[stage - 1], split = level->stumpSplits[stage];
-    add_packed_leaves(level->stumps, begin, split, window, normFactor, 3, &even, &odd);
-    add_packed_leaves(level->stumps, split, level->stageEnds[stage], window, normFactor, 2, &even, &odd);
+    const long *ends = level->shapeEnds + stage * HAAR_SHAPE_COUNT;
+    const long begin = stage == 0 ? 0 : level->stageEnds[stage - 1];
+    const HaarStump *stumps = level->stumps;
+    add_packed_leaves(stumps, begin, ends[0], window, normFactor, HAAR_SHAPE_THREE, &even, &odd);
+    add_packed_leaves(stumps, ends[0], ends[1], window, normFactor, HAAR_SHAPE_THREE_DIAGONAL, &even, &odd);
+    add_packed_leaves(stumps, ends[1], ends[2], window, normFactor, HAAR_SHAPE_THREE_ANTIDIAGONAL, &even,
+                      &odd);
+    add_packed_leaves(stumps, ends[2], ends[3], window, normFactor, HAAR_SHAPE_TWO, &even, &odd);
+    add_packed_leaves(stumps, ends[3], ends[4], window, normFactor, HAAR_SHAPE_TWO_SIDE, &even, &odd);
     if (even + odd < (double)level->stageThresholds[stage]) return (int)-stage;
   }
   return 1;
+}
+
+/// A feature's shape, with its distinct corners in `layout` in the order HAAR_SHAPE_SUMS reads
+/// them. `c` holds the twelve corners: each rectangle's top left, top right, bottom left,
+/// bottom right.
+static int stump_layout(const long *c, const float *weights, long layout[12]) {
+  // Indices into `c`, -1 ending each list. A shared side comes first, as the pair whose
+  // difference both sums add; then each rectangle's other two corners, added then subtracted.
+  static const int three[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, -1};
+  static const int diagonal[] = {0, 1, 3, 2, 5, 6, 7, 9, 10, -1};
+  static const int antidiagonal[] = {1, 0, 2, 3, 4, 7, 6, 8, 11, -1};
+  static const int two[] = {0, 1, 2, 3, 4, 5, 6, 7, -1};
+  static const int bottom[] = {3, 2, 0, 1, 4, 5, -1}, top[] = {0, 1, 3, 2, 7, 6, -1};
+  static const int left[] = {0, 2, 3, 1, 7, 5, -1}, right[] = {3, 1, 0, 2, 4, 6, -1};
+  int shape = HAAR_SHAPE_TWO_SIDE;
+  const int *order;
+  if (weights[2] != 0) {
+    shape = HAAR_SHAPE_THREE;
+    order = three;
+    if (c[4] == c[0] && c[11] == c[3] && c[8] == c[7]) {
+      shape = HAAR_SHAPE_THREE_DIAGONAL;
+      order = diagonal;
+    } else if (c[5] == c[1] && c[10] == c[2] && c[9] == c[6]) {
+      shape = HAAR_SHAPE_THREE_ANTIDIAGONAL;
+      order = antidiagonal;
+    }
+  } else if (c[6] == c[2] && c[7] == c[3]) {
+    order = bottom;
+  } else if (c[4] == c[0] && c[5] == c[1]) {
+    order = top;
+  } else if (c[4] == c[0] && c[6] == c[2]) {
+    order = left;
+  } else if (c[5] == c[1] && c[7] == c[3]) {
+    order = right;
+  } else {
+    shape = HAAR_SHAPE_TWO;
+    order = two;
+  }
+  int count = 0;
+  for (; order[count] >= 0; count++) layout[count] = c[order[count]];
+  for (; count < 12; count++) layout[count] = 0;
+  return shape;
+}
+
+int cfaceanalysis_haar_stump_shape(const long *corners, const float *weights) {
+  long layout[12];
+  return stump_layout(corners, weights, layout);
 }
 
 void cfaceanalysis_haar_pack_stumps(const HaarLevel *level, long treeCount, const long *order,
@@ -150,9 +244,9 @@ void cfaceanalysis_haar_pack_stumps(const HaarLevel *level, long treeCount, cons
     const long node = level->treeFirstNode[tree];
     const long feature = level->nodeFeature[node];
     HaarStump *stump = stumps + slot;
-    for (int corner = 0; corner < 12; corner++) {
-      stump->corners[corner] = (int32_t)level->offsets[feature * 12 + corner];
-    }
+    long layout[12];
+    stump_layout(level->offsets + feature * 12, level->weights + feature * 3, layout);
+    for (int corner = 0; corner < 12; corner++) stump->corners[corner] = (int32_t)layout[corner];
     for (int slot = 0; slot < 3; slot++) stump->weights[slot] = level->weights[feature * 3 + slot];
     stump->threshold = level->nodeThreshold[node];
     stump->leaves[0] = level->stumpLeaves[2 * tree];
@@ -444,24 +538,22 @@ HAAR_AVX2 HAAR_INLINE __m256 norm_factors8(const HaarLevel *level, const HaarInt
   return _mm256_insertf128_ps(_mm256_castps128_ps256(lowFactor), highFactor, 1);
 }
 
-HAAR_AVX2 HAAR_INLINE __m256i packed_rectangle8(const int32_t *table, const int32_t *corners,
-                                                const HaarLanes8 *lanes) {
-  return rectangle8_at(table, corners[0], corners[1], corners[2], corners[3], lanes);
-}
+HAAR_AVX2 HAAR_INLINE __m256i add_epi32_8(__m256i a, __m256i b) { return _mm256_add_epi32(a, b); }
+HAAR_AVX2 HAAR_INLINE __m256i sub_epi32_8(__m256i a, __m256i b) { return _mm256_sub_epi32(a, b); }
 
-/// `stump8` on a packed stump (`HaarLevel.stumps`) of `rectangles` rectangles (2 or 3).
+/// `stump8` on a packed stump (`HaarLevel.stumps`) of `shape` (a constant where it is inlined).
 HAAR_AVX2 HAAR_INLINE __m256 packed_stump8(const HaarStump *stump, const HaarIntegrals *integrals,
-                                           const HaarLanes8 *lanes, __m256 factor, int rectangles) {
-  const int32_t *table = integrals->sum;
-  __m256 value = _mm256_add_ps(
-      _mm256_mul_ps(_mm256_set1_ps(stump->weights[0]),
-                    _mm256_cvtepi32_ps(packed_rectangle8(table, stump->corners, lanes))),
-      _mm256_mul_ps(_mm256_set1_ps(stump->weights[1]),
-                    _mm256_cvtepi32_ps(packed_rectangle8(table, stump->corners + 4, lanes))));
-  if (rectangles == 3) {
+                                           const HaarLanes8 *lanes, __m256 factor, int shape) {
+  __m256i sums[3];
+#define HAAR_VECTOR_AT(i) corner8(integrals->sum, stump->corners[i], lanes)
+  HAAR_SHAPE_SUMS(shape, HAAR_VECTOR_AT, add_epi32_8, sub_epi32_8, sums);
+#undef HAAR_VECTOR_AT
+  __m256 value =
+      _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(stump->weights[0]), _mm256_cvtepi32_ps(sums[0])),
+                    _mm256_mul_ps(_mm256_set1_ps(stump->weights[1]), _mm256_cvtepi32_ps(sums[1])));
+  if (shape_has_three(shape)) {
     value = _mm256_add_ps(
-        value, _mm256_mul_ps(_mm256_set1_ps(stump->weights[2]),
-                             _mm256_cvtepi32_ps(packed_rectangle8(table, stump->corners + 8, lanes))));
+        value, _mm256_mul_ps(_mm256_set1_ps(stump->weights[2]), _mm256_cvtepi32_ps(sums[2])));
   }
   value = _mm256_mul_ps(value, factor);
   return _mm256_cmp_ps(value, _mm256_set1_ps(stump->threshold), _CMP_LT_OQ);
@@ -519,19 +611,19 @@ HAAR_AVX2 HAAR_INLINE void add_packed_leaf8(const HaarStump *stump, __m256 below
   add_either_leaf8(stump->leaves, below, even, odd);
 }
 
-/// Adds the leaves of packed stumps `tree` to `end`, all of `rectangles` rectangles, to two
-/// pairs of running sums in turn.
+/// Adds the leaves of packed stumps `tree` to `end`, all of `shape`, to two pairs of running
+/// sums in turn.
 HAAR_AVX2 HAAR_INLINE void add_packed_leaves8(const HaarStump *stumps, long tree, long end,
                                               const HaarIntegrals *integrals, const HaarLanes8 *lanes,
-                                              __m256 factor, int rectangles, __m256d sums[4]) {
+                                              __m256 factor, int shape, __m256d sums[4]) {
   for (; tree + 1 < end; tree += 2) {
-    const __m256 first = packed_stump8(stumps + tree, integrals, lanes, factor, rectangles);
-    const __m256 second = packed_stump8(stumps + tree + 1, integrals, lanes, factor, rectangles);
+    const __m256 first = packed_stump8(stumps + tree, integrals, lanes, factor, shape);
+    const __m256 second = packed_stump8(stumps + tree + 1, integrals, lanes, factor, shape);
     add_packed_leaf8(stumps + tree, first, &sums[0], &sums[1]);
     add_packed_leaf8(stumps + tree + 1, second, &sums[2], &sums[3]);
   }
   if (tree < end) {
-    add_packed_leaf8(stumps + tree, packed_stump8(stumps + tree, integrals, lanes, factor, rectangles),
+    add_packed_leaf8(stumps + tree, packed_stump8(stumps + tree, integrals, lanes, factor, shape),
                      &sums[0], &sums[1]);
   }
 }
@@ -548,9 +640,14 @@ HAAR_AVX2 HAAR_INLINE unsigned stage8(const HaarLevel *level, const HaarIntegral
   const long end = level->stageEnds[stage];
   if (level->stumps) {
     __m256d sums[4] = {even, odd, evenNext, oddNext};
-    const long split = level->stumpSplits[stage];
-    add_packed_leaves8(level->stumps, tree, split, integrals, lanes, factor, 3, sums);
-    add_packed_leaves8(level->stumps, split, end, integrals, lanes, factor, 2, sums);
+    const long *ends = level->shapeEnds + stage * HAAR_SHAPE_COUNT;
+    const HaarStump *stumps = level->stumps;
+    add_packed_leaves8(stumps, tree, ends[0], integrals, lanes, factor, HAAR_SHAPE_THREE, sums);
+    add_packed_leaves8(stumps, ends[0], ends[1], integrals, lanes, factor, HAAR_SHAPE_THREE_DIAGONAL, sums);
+    add_packed_leaves8(stumps, ends[1], ends[2], integrals, lanes, factor, HAAR_SHAPE_THREE_ANTIDIAGONAL,
+                       sums);
+    add_packed_leaves8(stumps, ends[2], ends[3], integrals, lanes, factor, HAAR_SHAPE_TWO, sums);
+    add_packed_leaves8(stumps, ends[3], ends[4], integrals, lanes, factor, HAAR_SHAPE_TWO_SIDE, sums);
     even = sums[0], odd = sums[1], evenNext = sums[2], oddNext = sums[3];
     tree = end;
   }

@@ -96,6 +96,81 @@ struct HaarDetectorTests {
     #expect(windows > 100)
   }
 
+  /// One feature of each way the AVX2 loop shares rectangle corners (HAAR_SHAPE_*), in an 8x8
+  /// window: the sides at both ends, both diagonals, and no sharing with two and three
+  /// rectangles (among them two rectangles that touch end to end, which share no side's ends).
+  static let shapeFeatures = [
+    "1 1 3 3 -1.|4 4 3 3 1.", "0 0 4 8 -1.|4 0 4 8 1.",
+    "0 0 8 8 -1.|0 4 8 4 2.", "0 0 8 8 -1.|0 0 8 4 2.", "0 0 8 8 -1.|0 0 4 8 2.", "0 0 8 8 -1.|4 0 4 8 2.",
+    "0 0 8 8 -1.|0 0 4 4 2.|4 4 4 4 2.", "0 0 8 8 -1.|4 0 4 4 2.|0 4 4 4 2.",
+    "0 0 6 6 -1.|1 1 3 3 2.|3 3 3 3 2.",
+  ]
+
+  /// A stump cascade in an 8x8 window over `features` (rectangles split by `|`): each stage
+  /// holds one stump per `stages` entry, of that feature at that threshold, leaves -1 and 1,
+  /// so a window passes a stage when no fewer stumps are above their thresholds than below.
+  static func stumpCascade(
+    features: [String], stages: [[(feature: Int, threshold: Double)]]
+  ) throws
+    -> HaarCascade
+  {
+    let stageText = stages.map { stumps in
+      "<_><stageThreshold>0</stageThreshold><weakClassifiers>"
+        + stumps.map {
+          "<_><internalNodes>0 -1 \($0.feature) \($0.threshold)</internalNodes><leafValues>-1 1</leafValues></_>"
+        }
+        .joined() + "</weakClassifiers></_>"
+    }.joined()
+    let featureText = features.map { rects in
+      "<_><rects>" + rects.split(separator: "|").map { "<_>\($0)</_>" }.joined() + "</rects></_>"
+    }.joined()
+    return try HaarCascade(
+      xml: Data(
+        ("<opencv_storage><cascade><stageType>BOOST</stageType><featureType>HAAR</featureType>"
+          + "<height>8</height><width>8</width><stages>\(stageText)</stages>"
+          + "<features>\(featureText)</features></cascade></opencv_storage>").utf8),
+      name: "shapes.xml")
+  }
+
+  @Test(
+    "Each way of sharing corners sums the rectangles as one window at a time does (AVX2, AVX-512)",
+    arguments: levels.dropFirst())
+  func sharedCorners(level: InstructionSet) throws {
+    let features = Self.shapeFeatures
+    // One cascade per feature, alone in two stages, then one with every feature in each stage
+    // in shuffled order. The second stage's thresholds differ, so that a block's last
+    // survivors go through it one at a time.
+    var cascades = try features.indices.map { feature in
+      try Self.stumpCascade(features: features, stages: [[(feature, 0)], [(feature, 0.02)]])
+    }
+    let mixed = [3, 8, 0, 5, 7, 1, 4, 6, 2]
+    cascades.append(
+      try Self.stumpCascade(
+        features: features, stages: [mixed.map { ($0, 0.0) }, mixed.reversed().map { ($0, -0.03) }]))
+    let gray = try ImageDecoder().decode(contentsOfFile: try TestFiles.fixture("astronaut.png")).grayscale()
+    // Every window that is not too flat to normalise passes a stump whose threshold is far below.
+    let everyWindow = try Self.stumpCascade(features: features, stages: [[(0, -1000)]])
+    for (index, cascade) in cascades.enumerated() {
+      #expect(CascadeTables(cascade: cascade).exactStageSums)
+      for options in [DetectionOptions(minSize: 0), DetectionOptions(scaleFactor: 1.3, minSize: 20)] {
+        var all = HaarFaceDetector(cascade: everyWindow)
+        all.instructionSet = .generic
+        let windows = all.rawDetections(in: gray, options: options).count
+        var scalar = HaarFaceDetector(cascade: cascade)
+        scalar.instructionSet = .generic
+        let expected = scalar.rawDetections(in: gray, options: options).map(\.array)
+        var vector = HaarFaceDetector(cascade: cascade)
+        vector.instructionSet = level
+        let found = vector.rawDetections(in: gray, options: options).map(\.array)
+        // Compared as one value: a failed comparison of two long arrays is slow to print.
+        let same = found == expected
+        #expect(same, "\(level): cascade \(index), \(found.count) windows against \(expected.count)")
+        // Both outcomes are common, so a wrong sum changes the answer.
+        #expect(expected.count > windows / 20 && expected.count < windows - windows / 20, "cascade \(index)")
+      }
+    }
+  }
+
   @Test("Stage sums count as exact only when no order of adding them in Double can round")
   func exactStageSums() {
     #expect(CascadeTables.sumsExactly([0.5, -0.25, 0.125, 3, 0]))

@@ -3,10 +3,32 @@
 
 #include <stdint.h>
 
+/// How a stump's rectangles share corners, which decides how few of them the AVX2 loop loads
+/// (`HaarStump.corners` holds each shared corner once). The packed stumps of a stage are in
+/// this order, so each shape's loop is branch-free.
+enum {
+  /// Three rectangles: twelve corners.
+  HAAR_SHAPE_THREE = 0,
+  /// Three rectangles, the second in the first's top-left corner, the third in its bottom-right
+  /// one, touching the second: nine corners.
+  HAAR_SHAPE_THREE_DIAGONAL = 1,
+  /// The mirror image: the second top-right, the third bottom-left.
+  HAAR_SHAPE_THREE_ANTIDIAGONAL = 2,
+  /// Two rectangles: eight corners.
+  HAAR_SHAPE_TWO = 3,
+  /// Two rectangles sharing one side, at the same end of it: six corners.
+  HAAR_SHAPE_TWO_SIDE = 4,
+  HAAR_SHAPE_COUNT = 5,
+};
+
 /// One stump of a stump cascade without tilted features, with its corners as offsets into one
 /// level's integral image: what the AVX2 loop reads per stump, in one record instead of five
 /// tables.
 typedef struct {
+  /// The corners, laid out for the stump's shape (`cfaceanalysis_haar_stump_shape`): for
+  /// HAAR_SHAPE_THREE and HAAR_SHAPE_TWO each rectangle's top-left, top-right, bottom-left and
+  /// bottom-right corner; for the others each distinct corner once, in the order the scan's
+  /// sums read them.
   int32_t corners[12];
   float weights[3];
   float threshold;
@@ -49,12 +71,13 @@ typedef struct {
   long norm[4];
   /// Area of the variance window.
   double normArea;
-  /// Each tree as a `HaarStump` (`cfaceanalysis_haar_pack_stumps`), or NULL: the AVX2 loop reads these when
-  /// they are set. Within each stage the stumps of three rectangles come first, so that the
-  /// loops over them need no branch on the third rectangle (exact stage sums allow any order).
+  /// Each tree as a `HaarStump` (`cfaceanalysis_haar_pack_stumps`), or NULL: the AVX2 loop
+  /// reads these when they are set. Within each stage the stumps are grouped by shape, in the
+  /// order of HAAR_SHAPE_*, so that each group's loop needs no branch on it (exact stage sums
+  /// allow any order).
   const HaarStump *stumps;
-  /// With `stumps`: where each stage's stumps of two rectangles begin.
-  const long *stumpSplits;
+  /// With `stumps`: where each stage's group of each shape ends, HAAR_SHAPE_COUNT values a stage.
+  const long *shapeEnds;
 } HaarLevel;
 
 /// The integral images of one pyramid level (`tilted` may equal `sum` when no feature uses it).
@@ -90,9 +113,14 @@ long cfaceanalysis_haar_scan_rows(const HaarLevel *level, const HaarIntegrals *i
 void cfaceanalysis_haar_corner_offsets(const long *geometry, const uint8_t *tilted, long featureCount,
                          long stride, long *offsets);
 
+/// The shape (HAAR_SHAPE_*) of a feature from its twelve corner offsets (`HaarLevel.offsets`,
+/// for any stride wider than the window) and three weights: a third rectangle is one with a
+/// weight.
+int cfaceanalysis_haar_stump_shape(const long *corners, const float *weights);
+
 /// Fills `stumps` with the first `treeCount` trees of a stump cascade without tilted features,
 /// tree `order[i]` into `stumps[i]`, from `level`'s tables and corner offsets (which must fit in
-/// 32 bits).
+/// 32 bits), each laid out for its shape.
 void cfaceanalysis_haar_pack_stumps(const HaarLevel *level, long treeCount, const long *order,
                                     HaarStump *stumps);
 

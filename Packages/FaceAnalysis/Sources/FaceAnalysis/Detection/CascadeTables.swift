@@ -35,10 +35,10 @@ final class CascadeTables: @unchecked Sendable {
   /// features whose stage sums are exact.
   private let packsStumps: Bool
   private let treeCount: Int
-  /// The trees in packed order: each stage's stumps of three rectangles, then those of two.
+  /// The trees in packed order: each stage's stumps grouped by shape (`HAAR_SHAPE_*`).
   private let packedOrder: [Int]
-  /// Where each stage's stumps of two rectangles begin in packed order.
-  private let stumpSplits: UnsafeMutableBufferPointer<Int>
+  /// Where each stage's group of each shape ends in packed order, `HAAR_SHAPE_COUNT` a stage.
+  private let shapeEnds: UnsafeMutableBufferPointer<Int>
   /// Each row stride's corner offsets and packed stumps, as the last frames' levels needed
   /// them: a video's frames have the same levels, and these took 3% of `detect`.
   private let levelTables = LockedValue<[LevelKey: LevelTables]>([:])
@@ -86,39 +86,52 @@ final class CascadeTables: @unchecked Sendable {
       }
       return Self.sumsExactly(stageLeaves)
     }
-    weights = buffer(
+    let weights = buffer(
       cascade.features.flatMap { feature in
         (0..<3).map { slot in slot < feature.rectangles.count ? feature.rectangles[slot].weight : 0 }
       })
-    tilted = buffer(cascade.features.map { $0.tilted ? 1 : 0 })
-    geometry = cascade.features.flatMap { feature in
+    let tilted = buffer(cascade.features.map { $0.tilted ? UInt8(1) : 0 })
+    let geometry = cascade.features.flatMap { feature in
       (0..<3).flatMap { slot -> [Int] in
         guard slot < feature.rectangles.count else { return [0, 0, 0, 0] }
         let rect = feature.rectangles[slot]
         return [rect.x, rect.y, rect.width, rect.height]
       }
     }
+    self.weights = weights
+    self.tilted = tilted
+    self.geometry = geometry
     windowWidth = cascade.windowWidth
     windowHeight = cascade.windowHeight
     isStumpBased = cascade.isStumpBased
     packsStumps = cascade.isStumpBased && !cascade.hasTiltedFeatures && exactStageSums
     treeCount = cascade.trees.count
+    // Shapes compare corners, so any stride wider than the window will do.
+    let featureCount = cascade.features.count
+    let windowOffsets = [Int](unsafeUninitializedCapacity: max(geometry.count, 1)) { buffer, count in
+      cfaceanalysis_haar_corner_offsets(
+        geometry, tilted.baseAddress, featureCount, cascade.windowWidth + 1, buffer.baseAddress)
+      count = buffer.count
+    }
+    let featureShapes = (0..<featureCount).map { feature in
+      windowOffsets.withUnsafeBufferPointer { offsets in
+        Int(
+          cfaceanalysis_haar_stump_shape(
+            offsets.baseAddress.map { $0 + 12 * feature }, weights.baseAddress.map { $0 + 3 * feature }))
+      }
+    }
     var order: [Int] = []
-    var splits: [Int] = []
+    var ends: [Int] = []
     for stage in cascade.stages {
       let trees = stage.firstTree..<(stage.firstTree + stage.treeCount)
-      // As the scan reads it: a third rectangle is one with a weight.
-      let hasThird = { (tree: Int) in
-        let rectangles = cascade.features[cascade.nodes[cascade.trees[tree].firstNode].featureIndex]
-          .rectangles
-        return rectangles.count > 2 && rectangles[2].weight != 0
+      let shape = { (tree: Int) in featureShapes[cascade.nodes[cascade.trees[tree].firstNode].featureIndex] }
+      for wanted in 0..<Int(HAAR_SHAPE_COUNT) {
+        order += trees.filter { shape($0) == wanted }
+        ends.append(order.count)
       }
-      order += trees.filter(hasThird)
-      splits.append(order.count)
-      order += trees.filter { !hasThird($0) }
     }
     packedOrder = order
-    stumpSplits = buffer(splits)
+    shapeEnds = buffer(ends)
   }
 
   /// Whether every sum of a subset of `terms`, added in any order, is exact in `Double`: all
@@ -144,7 +157,7 @@ final class CascadeTables: @unchecked Sendable {
     stumpLeaves.deallocate()
     weights.deallocate()
     tilted.deallocate()
-    stumpSplits.deallocate()
+    shapeEnds.deallocate()
   }
 
   /// The window origins (x, y) of one level that pass every stage, row by row in increasing x,
@@ -200,7 +213,7 @@ final class CascadeTables: @unchecked Sendable {
                 1 + stride, 1 + normWidth + stride, 1 + stride * (1 + normHeight),
                 1 + normWidth + stride * (1 + normHeight)
               ),
-              normArea: Double(normWidth * normHeight), stumps: nil, stumpSplits: nil)
+              normArea: Double(normWidth * normHeight), stumps: nil, shapeEnds: nil)
             // Cascades without tilted features never read that table.
             var tables = HaarIntegrals(
               sum: sumBase, squares: squaresBase, tilted: tiltedSum.baseAddress ?? sumBase, stride: stride,
@@ -220,7 +233,7 @@ final class CascadeTables: @unchecked Sendable {
             }
             stumps.withUnsafeBufferPointer { packed in
               level.stumps = packed.isEmpty ? nil : packed.baseAddress
-              level.stumpSplits = UnsafePointer(stumpSplits.baseAddress)
+              level.shapeEnds = UnsafePointer(shapeEnds.baseAddress)
               found.withUnsafeMutableBufferPointer { found in
                 guard let foundBase = found.baseAddress else { return }
                 var row = 0
