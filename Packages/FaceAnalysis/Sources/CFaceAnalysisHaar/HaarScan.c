@@ -633,7 +633,8 @@ HAAR_AVX2 HAAR_INLINE void add_packed_leaves8(const HaarStump *stumps, long tree
 /// one-window loop's totals to the bit.
 HAAR_AVX2 HAAR_INLINE unsigned stage8(const HaarLevel *level, const HaarIntegrals *integrals,
                                       const HaarLanes8 *lanes, __m256 factor, long stage) {
-  // The even lanes' and the odd lanes' sums (add_either_leaf8), for even and odd stumps.
+  // The even lanes' and the odd lanes' sums (add_either_leaf8) over the stage's first, third,
+  // … stumps, and the same over its second, fourth, ….
   __m256d even = _mm256_setzero_pd(), odd = _mm256_setzero_pd();
   __m256d evenNext = _mm256_setzero_pd(), oddNext = _mm256_setzero_pd();
   long tree = stage == 0 ? 0 : level->stageEnds[stage - 1];
