@@ -599,6 +599,14 @@ HAAR_INLINE unsigned spread_alternate_lanes(unsigned bits) {
   return (bits | (bits << 1)) & 0x55u;
 }
 
+/// A bit for each of eight lanes whose stage sum falls below `threshold`, from the even lanes'
+/// and the odd lanes' sums (add_either_leaf8).
+HAAR_AVX2 HAAR_INLINE unsigned below_threshold8(__m256d even, __m256d odd, __m256d threshold) {
+  return spread_alternate_lanes((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(even, threshold, _CMP_LT_OQ))) |
+         (spread_alternate_lanes((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(odd, threshold, _CMP_LT_OQ)))
+          << 1);
+}
+
 /// Adds stump `tree`'s leaf to the stage sums of the lanes: the first leaf where `below`.
 HAAR_AVX2 HAAR_INLINE void add_leaf8(const HaarLevel *level, long tree, __m256 below,
                                      __m256d *even, __m256d *odd) {
@@ -661,15 +669,109 @@ HAAR_AVX2 HAAR_INLINE unsigned stage8(const HaarLevel *level, const HaarIntegral
   if (tree < end) add_leaf8(level, tree, stump8(level, integrals, lanes, factor, tree), &even, &odd);
   even = _mm256_add_pd(even, evenNext);
   odd = _mm256_add_pd(odd, oddNext);
-  const __m256d threshold = _mm256_set1_pd((double)level->stageThresholds[stage]);
-  return spread_alternate_lanes((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(even, threshold, _CMP_LT_OQ))) |
-         (spread_alternate_lanes((unsigned)_mm256_movemask_pd(_mm256_cmp_pd(odd, threshold, _CMP_LT_OQ)))
-          << 1);
+  return below_threshold8(even, odd, _mm256_set1_pd((double)level->stageThresholds[stage]));
 }
 
 /// The fewest live windows of eight for which the AVX2 loop runs a stage on all eight lanes
 /// (fewer go on one at a time).
 static const int haarVectorMinimumLanes = 2;
+
+/// Runs the stages from `stage` on the `alive` windows of a block (eight lanes while at
+/// least haarVectorMinimumLanes live, then one window at a time), and appends the x of each
+/// window that passes them all to `found`; returns the new count.
+HAAR_AVX2 HAAR_INLINE long finish_block8(const HaarLevel *level, const HaarIntegrals *integrals,
+                                         const HaarLanes8 *lanes, __m256 factor, long origin, long x0,
+                                         long step, unsigned alive, long stage, int32_t *found,
+                                         long count) {
+  for (; stage < level->stageCount && __builtin_popcount(alive) >= haarVectorMinimumLanes; stage++) {
+    alive &= ~stage8(level, integrals, lanes, factor, stage);
+  }
+  // A last survivor goes on alone, from the stage the block reached: eight lanes for one
+  // window cost more than the one-window loop (the vector stages gave the same sums, so the
+  // answer is the one-window loop's).
+  for (; alive; alive &= alive - 1) {
+    const long x = x0 + __builtin_ctz(alive) * step;
+    if (stage < level->stageCount) {
+      const float normFactor = norm_factor(level, integrals, origin + x);
+      const int result = level->stumps ? run_packed_stages(level, integrals, origin + x, normFactor, stage)
+                                       : run_stump_stages(level, integrals, origin + x, normFactor, stage);
+      if (result <= 0) continue;
+    }
+    found[count++] = (int32_t)x;
+  }
+  return count;
+}
+
+/// `add_packed_leaves8` for two blocks at once: each stump's record is read once for both.
+HAAR_AVX2 HAAR_INLINE void add_packed_leaves8x2(const HaarStump *stumps, long tree, long end,
+                                                const HaarIntegrals *integrals, const HaarLanes8 *first,
+                                                const HaarLanes8 *second, __m256 firstFactor,
+                                                __m256 secondFactor, int shape, __m256d sums[4]) {
+  for (; tree < end; tree++) {
+    const __m256 a = packed_stump8(stumps + tree, integrals, first, firstFactor, shape);
+    const __m256 b = packed_stump8(stumps + tree, integrals, second, secondFactor, shape);
+    add_packed_leaf8(stumps + tree, a, &sums[0], &sums[1]);
+    add_packed_leaf8(stumps + tree, b, &sums[2], &sums[3]);
+  }
+}
+
+/// `stage8` on two blocks of packed stumps at once: the bits of the lanes it rejects, the first
+/// block's in bits 0–7 and the second's in 8–15.
+HAAR_AVX2 HAAR_INLINE unsigned stage8x2(const HaarLevel *level, const HaarIntegrals *integrals,
+                                        const HaarLanes8 *first, const HaarLanes8 *second,
+                                        __m256 firstFactor, __m256 secondFactor, long stage) {
+  // The first block's even and odd lanes' sums, then the second's.
+  __m256d sums[4] = {_mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd()};
+  const long *ends = level->shapeEnds + stage * HAAR_SHAPE_COUNT;
+  const HaarStump *stumps = level->stumps;
+  const long begin = stage == 0 ? 0 : level->stageEnds[stage - 1];
+  add_packed_leaves8x2(stumps, begin, ends[0], integrals, first, second, firstFactor, secondFactor,
+                       HAAR_SHAPE_THREE, sums);
+  add_packed_leaves8x2(stumps, ends[0], ends[1], integrals, first, second, firstFactor, secondFactor,
+                       HAAR_SHAPE_THREE_DIAGONAL, sums);
+  add_packed_leaves8x2(stumps, ends[1], ends[2], integrals, first, second, firstFactor, secondFactor,
+                       HAAR_SHAPE_THREE_ANTIDIAGONAL, sums);
+  add_packed_leaves8x2(stumps, ends[2], ends[3], integrals, first, second, firstFactor, secondFactor,
+                       HAAR_SHAPE_TWO, sums);
+  add_packed_leaves8x2(stumps, ends[3], ends[4], integrals, first, second, firstFactor, secondFactor,
+                       HAAR_SHAPE_TWO_SIDE, sums);
+  const __m256d threshold = _mm256_set1_pd((double)level->stageThresholds[stage]);
+  return below_threshold8(sums[0], sums[1], threshold) | (below_threshold8(sums[2], sums[3], threshold) << 8);
+}
+
+/// Two whole blocks at step 1, x0 to x0 + 15, scanned together while both have live windows
+/// enough (each stump's record read once for sixteen windows), then each on its own.
+HAAR_AVX2 HAAR_INLINE long scan_pair8(const HaarLevel *level, const HaarIntegrals *integrals, long origin,
+                                      long x0, long *nextX, int32_t *found, long count) {
+  const __m256i none = _mm256_setzero_si256();
+  const HaarLanes8 first = {origin + x0, 1, 1, none, none, none};
+  const HaarLanes8 second = {origin + x0 + 8, 1, 1, none, none, none};
+  unsigned firstUsable, secondUsable;
+  const __m256 firstFactor = norm_factors8(level, integrals, &first, &firstUsable);
+  const __m256 secondFactor = norm_factors8(level, integrals, &second, &secondUsable);
+  const unsigned usable = firstUsable | (secondUsable << 8);
+  const unsigned rejectedFirst =
+      stage8x2(level, integrals, &first, &second, firstFactor, secondFactor, 0) & usable;
+  // Which windows the one-window scan visits, as in scan_block8.
+  unsigned visited = 0;
+  long lane = *nextX - x0;
+  while (lane < 16) {
+    visited |= 1u << lane;
+    lane += 1 + ((rejectedFirst >> lane) & 1u);
+  }
+  *nextX = x0 + lane;
+  unsigned alive = visited & usable & ~rejectedFirst;
+  long stage = 1;
+  for (; stage < level->stageCount && __builtin_popcount(alive & 0xFFu) >= haarVectorMinimumLanes &&
+         __builtin_popcount(alive >> 8) >= haarVectorMinimumLanes;
+       stage++) {
+    alive &= ~stage8x2(level, integrals, &first, &second, firstFactor, secondFactor, stage);
+  }
+  count = finish_block8(level, integrals, &first, firstFactor, origin, x0, 1, alive & 0xFFu, stage, found,
+                        count);
+  return finish_block8(level, integrals, &second, secondFactor, origin, x0 + 8, 1, alive >> 8, stage, found,
+                       count);
+}
 
 /// One block of up to eight windows `step` apart from x0 on the row at `origin`: appends the
 /// x of each window every stage accepts to `found` and returns the new count. `nextX` is the
@@ -707,25 +809,8 @@ HAAR_AVX2 HAAR_INLINE long scan_block8(const HaarLevel *level, const HaarIntegra
     lane += 1 + ((rejectedFirst >> lane) & 1u);
   }
   *nextX = x0 + lane * step;
-  unsigned alive = visited & usable & ~rejectedFirst;
-  long stage = 1;
-  for (; stage < level->stageCount && __builtin_popcount(alive) >= haarVectorMinimumLanes; stage++) {
-    alive &= ~stage8(level, integrals, &lanes, factor, stage);
-  }
-  // A last survivor goes on alone, from the stage the block reached: eight lanes for one
-  // window cost more than the one-window loop (the vector stages gave the same sums, so the
-  // answer is the one-window loop's).
-  for (; alive; alive &= alive - 1) {
-    const long x = x0 + __builtin_ctz(alive) * step;
-    if (stage < level->stageCount) {
-      const float normFactor = norm_factor(level, integrals, origin + x);
-      const int result = level->stumps ? run_packed_stages(level, integrals, origin + x, normFactor, stage)
-                                       : run_stump_stages(level, integrals, origin + x, normFactor, stage);
-      if (result <= 0) continue;
-    }
-    found[count++] = (int32_t)x;
-  }
-  return count;
+  const unsigned alive = visited & usable & ~rejectedFirst;
+  return finish_block8(level, integrals, &lanes, factor, origin, x0, step, alive, 1, found, count);
 }
 
 HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals *integrals,
@@ -733,10 +818,14 @@ HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals 
   const long origin = y * integrals->stride;
   long count = 0, nextX = 0;
   // Eight neighbouring windows at a time, stage after stage until none is left (see
-  // scan_row_vector). Every load reads all the block's windows, live or not: the masks only
-  // keep the last block of a row from reading past its windows.
+  // scan_row_vector), two such blocks together where both are whole at step 1. Every load
+  // reads all the block's windows, live or not: the masks only keep the last block of a row
+  // from reading past its windows.
   for (long x0 = 0; x0 < workingWidth; x0 += 8 * step) {
-    if (step == 1 && workingWidth - x0 >= 8) {
+    if (step == 1 && level->stumps && workingWidth - x0 >= 16) {
+      count = scan_pair8(level, integrals, origin, x0, &nextX, found, count);
+      x0 += 8;
+    } else if (step == 1 && workingWidth - x0 >= 8) {
       count = scan_block8(level, integrals, origin, x0, workingWidth, 1, 1, &nextX, found, count);
     } else {
       count = scan_block8(level, integrals, origin, x0, workingWidth, step, 0, &nextX, found, count);
