@@ -113,8 +113,8 @@ final class CascadeTables: @unchecked Sendable {
         geometry, tilted.baseAddress, featureCount, cascade.windowWidth + 1, buffer.baseAddress)
       count = buffer.count
     }
-    let featureShapes = (0..<featureCount).map { feature in
-      windowOffsets.withUnsafeBufferPointer { offsets in
+    let featureShapes = windowOffsets.withUnsafeBufferPointer { offsets in
+      (0..<featureCount).map { feature in
         Int(
           cfaceanalysis_haar_stump_shape(
             offsets.baseAddress.map { $0 + 12 * feature }, weights.baseAddress.map { $0 + 3 * feature }))
