@@ -14,9 +14,11 @@ let package = Package(
   targets: [
     // Signals, the saved terminal settings and what Swift cannot see of glibc; `csystem_` symbols.
     .target(name: "CSystem"),
-    .target(name: "System", dependencies: ["CSystem"]),
+    // The C library for System's own files (not a product, and not re-exported by System).
+    .target(name: "SystemLibc"),
+    .target(name: "System", dependencies: ["CSystem", "SystemLibc"]),
     .target(name: "SystemTesting", dependencies: ["System"]),
-    .testTarget(name: "SystemTests", dependencies: ["System", "SystemTesting"]),
+    .testTarget(name: "SystemTests", dependencies: ["System", "SystemLibc", "SystemTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -18,11 +18,9 @@ let package = Package(
     .package(path: "../System"),
   ],
   targets: [
-    .target(name: "CTerminalUI"),
     .target(
       name: "TerminalUI",
       dependencies: [
-        "CTerminalUI",
         .product(name: "Navigation", package: "Navigation"),
         .product(name: "Pixels", package: "Pixels"),
         .product(name: "System", package: "System"),
@@ -47,7 +45,6 @@ let package = Package(
         "TerminalUITesting",
         "TerminalUISixel",
         "TerminalUIDemo",
-        "CTerminalUI",
         .product(name: "Navigation", package: "Navigation"),
       ]
     ),

@@ -32,11 +32,10 @@ ALLOWED_DEPENDENCIES: dict[str, set[str]] = {
 # Pixels): the packages whose products it may use; it uses no other target of its own package.
 TARGET_DEPENDENCIES: dict[tuple[str, str], set[str]] = {("FaceAnalysis", "FaceAnalysisInterface"): {"Pixels"}}
 
-# The C targets a flow may reach in the packages it builds on: TerminalUI's and System's libc
-# shims. Any
-# other C or system-library target of TerminalUI (such as CSixel, behind the TerminalUISixel
+# The C targets a flow may reach in the packages it builds on: System's libc shim. Any other
+# C or system-library target of TerminalUI (such as CSixel, behind the TerminalUISixel
 # product that only the app links) is as forbidden in a flow's closure as another package's.
-FLOW_C_TARGETS = {("TerminalUI", "CTerminalUI"), ("System", "CSystem")}
+FLOW_C_TARGETS = {("System", "CSystem")}
 
 # DESIGN section 2: only System spawns processes and retries interrupted calls. A call that
 # starts a program, and any use of EINTR in code (comments and strings aside), outside it.
@@ -45,6 +44,13 @@ SPAWNS = re.compile(r"\b(posix_spawnp?|fork|vfork|exec[lv]p?e?|popen)\s*\(|\bPro
 RETRIES = re.compile(r"\bEINTR\b")
 # Signal dispositions and handlers: System's ProcessSignals and TerminationSignals own them.
 SIGNALS = re.compile(r"\b(signal|sigaction)\s*\(\s*SIG|\bmakeSignalSource\b")
+# File and process calls that System wraps (FileDescriptor, PathStatus, RegularFile,
+# FileIdentity, Errno, CurrentProcess, TerminalControl): called as a C function, not as a
+# method (`file.truncate(…)`, `killSwitch.kill()`), nor declared (`func open(`). `open` is
+# the C call only with its `O_` flags, since Swift code opens links and screens by that name.
+FILE_CALLS = re.compile(
+    r"(?<![.\w])(?<!func )(?:(?:Glibc|Musl|Darwin|Foundation)\.)?"
+    r"(?:(open)\s*\([^)]*\bO_[A-Z]+|(l?stat|fstat|fsync|ftruncate|strerror|ioctl)\s*\(|(kill)\s*\((?!\s*\))[^,]*,)")
 SYSTEM_CALL_SUFFIXES = (".swift", ".c", ".h", ".cc", ".cpp")
 
 # DESIGN section 2: only Inference imports the C libraries.
@@ -220,6 +226,14 @@ class Checker:
                         continue
                     for number, line in enumerate(code_lines(path.read_text()), start=1):
                         spawn, retry, handler = SPAWNS.search(line), RETRIES.search(line), SIGNALS.search(line)
+                        file_call = FILE_CALLS.search(line)
+                        if file_call:
+                            name = next(group for group in file_call.groups() if group)
+                            self.report(
+                                "system-calls", path, number,
+                                f"{package.name} calls `{name}` itself; only System makes system calls: use "
+                                "its FileDescriptor, PathStatus, RegularFile, FileIdentity, Errno, CurrentProcess "
+                                "or TerminalControl")
                         if spawn:
                             self.report(
                                 "system-calls", path, number,
@@ -275,8 +289,8 @@ class Checker:
 
     def check_flow_closures(self) -> None:
         """A flow builds against interfaces: no target in its dependency closure that lives in
-        another package is a system library or has C sources. Navigation, and TerminalUI's libc
-        shim (FLOW_C_TARGETS), which every flow builds on, are exempt."""
+        another package is a system library or has C sources. Navigation, and System's libc shim
+        (FLOW_C_TARGETS), which every flow builds on, are exempt."""
         by_name = {p.name: p for p in self.packages}
         for package in self.packages:
             if not package.is_flow:

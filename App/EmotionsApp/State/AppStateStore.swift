@@ -49,7 +49,7 @@ struct AppStateStore: Sendable {
     case .success(let bytes): data = bytes
     case .failure(let error) where error.code == .ENOENT: return Loaded(state: AppState())
     case .failure(let error):
-      let reason = String(cString: strerror(error.code.rawValue)).lowercased()
+      let reason = Errno(error.code.rawValue).description.lowercased()
       let warning = "Could not read \(fileURL.path) (\(reason)); starting afresh."
       return Loaded(state: AppState(), warning: warning)
     }
@@ -96,10 +96,12 @@ struct AppStateStore: Sendable {
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let data = try Self.encode(state)
-    do throws(Errno) {
+    do throws(AtomicFile.Failure) {
       try AtomicFile.write(data, to: fileURL.path, mode: 0o666)
-    } catch {
+    } catch .system(let error) {
       throw POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO)
+    } catch {
+      throw POSIXError(.EIO)
     }
   }
 

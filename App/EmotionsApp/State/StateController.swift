@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import System
 
 /// Holds the app state while the app runs and saves every change.
 ///
@@ -42,12 +43,12 @@ final class StateController {
   /// A short reason for a failed save, such as "permission denied", rather than Foundation's
   /// long sentence.
   static func reason(_ error: any Error) -> String {
-    if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)).lowercased() }
+    if let posix = error as? POSIXError { return Errno(posix.code.rawValue).description.lowercased() }
     if let cocoa = error as? CocoaError {
       if let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError,
         underlying.domain == NSPOSIXErrorDomain
       {
-        return String(cString: strerror(Int32(underlying.code))).lowercased()
+        return Errno(Int32(underlying.code)).description.lowercased()
       }
       switch cocoa.code {
       case .fileWriteNoPermission: return "permission denied"

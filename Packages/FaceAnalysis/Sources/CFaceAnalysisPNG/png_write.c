@@ -3,10 +3,10 @@
 #include "png_decode.h"
 #include "png_write.h"
 
-#include <errno.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -29,38 +29,60 @@ static void cfaceanalysis_png_write_warning(png_structp png, png_const_charp tex
   (void)text;
 }
 
-int cfaceanalysis_png_write_rgb_file(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                        char *message, size_t message_size) {
+// The growing buffer libpng writes into.
+typedef struct {
+  uint8_t *data;
+  size_t size;
+  size_t capacity;
+} cfaceanalysis_png_buffer;
+
+static void cfaceanalysis_png_append(png_structp png, png_bytep bytes, png_size_t length) {
+  cfaceanalysis_png_buffer *buffer = (cfaceanalysis_png_buffer *)png_get_io_ptr(png);
+  if (buffer->size + length > buffer->capacity) {
+    size_t capacity = buffer->capacity ? buffer->capacity : 4096;
+    while (capacity < buffer->size + length) capacity *= 2;
+    uint8_t *grown = realloc(buffer->data, capacity);
+    if (grown == NULL) png_error(png, "out of memory");
+    buffer->data = grown;
+    buffer->capacity = capacity;
+  }
+  memcpy(buffer->data + buffer->size, bytes, length);
+  buffer->size += length;
+}
+
+static void cfaceanalysis_png_flush(png_structp png) { (void)png; }
+
+int cfaceanalysis_png_encode_rgb(const uint8_t *pixels, uint32_t width, uint32_t height, uint8_t **data,
+                                 size_t *size, char *message, size_t message_size) {
   cfaceanalysis_png_writer writer = {message, message_size};
+  *data = NULL;
+  *size = 0;
   if (width == 0 || height == 0) {
     cfaceanalysis_png_write_message(&writer, "the image is empty");
     return CFACEANALYSIS_PNG_ERROR;
   }
-  FILE *volatile file = fopen(path, "wb");
-  if (file == NULL) {
-    cfaceanalysis_png_write_message(&writer, strerror(errno));
-    return CFACEANALYSIS_PNG_ERROR;
-  }
-  png_structp png =
-      png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer, cfaceanalysis_png_write_error, cfaceanalysis_png_write_warning);
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer, cfaceanalysis_png_write_error,
+                                            cfaceanalysis_png_write_warning);
   if (png == NULL) {
-    fclose(file);
     cfaceanalysis_png_write_message(&writer, "out of memory");
     return CFACEANALYSIS_PNG_ERROR;
   }
   png_infop info = png_create_info_struct(png);
   if (info == NULL) {
     png_destroy_write_struct(&png, NULL);
-    fclose(file);
     cfaceanalysis_png_write_message(&writer, "out of memory");
     return CFACEANALYSIS_PNG_ERROR;
   }
-  if (setjmp(png_jmpbuf(png))) {
+  // Volatile: it changes between setjmp and a longjmp back to it.
+  cfaceanalysis_png_buffer *volatile buffer = calloc(1, sizeof(cfaceanalysis_png_buffer));
+  if (buffer == NULL || setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
-    fclose(file);
+    if (buffer != NULL) free(buffer->data);
+    free(buffer);
+    if (buffer == NULL) cfaceanalysis_png_write_message(&writer, "out of memory");
     return CFACEANALYSIS_PNG_ERROR;
   }
-  png_init_io(png, file);
+  png_set_write_fn(png, buffer, cfaceanalysis_png_append, cfaceanalysis_png_flush);
   png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
@@ -69,9 +91,10 @@ int cfaceanalysis_png_write_rgb_file(const char *path, const uint8_t *pixels, ui
   }
   png_write_end(png, NULL);
   png_destroy_write_struct(&png, &info);
-  if (fclose(file) != 0) {
-    cfaceanalysis_png_write_message(&writer, strerror(errno));
-    return CFACEANALYSIS_PNG_ERROR;
-  }
+  *data = buffer->data;
+  *size = buffer->size;
+  free(buffer);
   return CFACEANALYSIS_PNG_OK;
 }
+
+void cfaceanalysis_png_free(uint8_t *data) { free(data); }

@@ -120,7 +120,7 @@ struct AnnotationOutput {
 
   /// A failure's line, with the way out when a file was in the way.
   private static func explained(_ description: String) -> String {
-    description.contains(AtomicFile.existsReason)
+    description.contains(AtomicFile.Failure.exists.description)
       ? description + "; add --overwrite to replace it" : description
   }
 

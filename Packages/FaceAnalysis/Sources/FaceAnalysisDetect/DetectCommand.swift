@@ -179,7 +179,7 @@ public struct DetectCommand {
     /// The model or cascade could not be loaded (the error is printed): nothing can run.
     case modelFailed
     /// A signal came while annotating (``InterruptCleanup``).
-    case interrupted(Int32)
+    case interrupted(Signal)
   }
 
   private func process(
@@ -298,13 +298,14 @@ public struct DetectCommand {
     }
     let svg = TimelineSVG(labels: EmotionRecognizer.labels, title: (source as NSString).lastPathComponent)
       .render(records)
-    let failure = AtomicFile.write(to: path, replacing: options.overwrite) { temporary in
-      FileManager.default.createFile(atPath: temporary, contents: Data(svg.utf8)) ? nil : "cannot write it"
+    do throws(AtomicFile.Failure) {
+      try AtomicFile.write(Array(svg.utf8), to: path, replacing: options.overwrite, mode: 0o666)
+      return true
+    } catch {
+      let advice = error == .exists ? "; add --overwrite to replace it" : ""
+      streams.printError("--timeline \(path): \(error)\(advice)")
+      return false
     }
-    guard let failure else { return true }
-    let advice = failure == AtomicFile.existsReason ? "; add --overwrite to replace it" : ""
-    streams.printError("--timeline \(path): \(failure)\(advice)")
-    return false
   }
 }
 

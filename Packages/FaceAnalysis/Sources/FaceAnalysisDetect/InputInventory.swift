@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import System
 
 /// What a `detect` run will read, found before it starts without reading any picture: the
 /// files and folders (by ``FileIdentity``, so that an output reached through another name is

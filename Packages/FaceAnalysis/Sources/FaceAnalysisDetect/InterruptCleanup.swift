@@ -11,28 +11,30 @@ enum InterruptCleanup {
   private static let received = Atomic<Int32>(0)
 
   /// The signal received, if any.
-  static var pendingSignal: Int32? {
+  static var pendingSignal: Signal? {
     let number = received.load(ordering: .acquiring)
-    return number == 0 ? nil : number
+    return number == 0 ? nil : Signal(rawValue: number)
   }
 
   /// Starts watching the signals; safe to call more than once.
   static func install(streams: StandardStreams) {
-    TerminationSignals.watch { number in
-      guard received.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing).exchanged
+    TerminationSignals.watch { signal in
+      guard
+        received.compareExchange(expected: 0, desired: signal.rawValue, ordering: .acquiringAndReleasing)
+          .exchanged
       else { return }
       DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
         ProcessCleanup.terminateChildren()
         for path in ProcessCleanup.removePartialFiles() {
           streams.printError("--annotate \(path): interrupted; the unfinished video was removed")
         }
-        end(by: number)
+        end(by: signal)
       }
     }
   }
 
-  /// Ends the process by `number` with its default action, as if it had not been caught.
-  static func end(by number: Int32) -> Never {
-    ProcessSignals.end(by: number)
+  /// Ends the process by `signal` with its default action, as if it had not been caught.
+  static func end(by signal: Signal) -> Never {
+    ProcessSignals.end(by: signal)
   }
 }

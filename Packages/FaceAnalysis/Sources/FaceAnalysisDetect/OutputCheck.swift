@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import System
 
 /// Checks every file a `detect` run would write (`--output`, `--timeline`, `--annotate` and
 /// each file planned in its folder) before anything is read, so that no output replaces an

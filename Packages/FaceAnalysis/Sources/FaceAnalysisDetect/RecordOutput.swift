@@ -20,7 +20,7 @@ final class RecordOutput {
   /// The file's path; nil for standard output.
   let path: String?
   private var streams: StandardStreams
-  private var descriptor: Int32?
+  private var file: FileDescriptor?
   private let killSwitch: TestKillSwitch?
   private var recordsWritten = 0
 
@@ -28,20 +28,20 @@ final class RecordOutput {
   init(streams: StandardStreams) {
     self.streams = streams
     path = nil
-    descriptor = nil
+    file = nil
     killSwitch = nil
   }
 
-  private init(path: String, descriptor: Int32, streams: StandardStreams, environment: [String: String]) {
+  private init(path: String, file: FileDescriptor, streams: StandardStreams, environment: [String: String]) {
     self.path = path
-    self.descriptor = descriptor
+    self.file = file
     self.streams = streams
-    self.streams.output = descriptor
+    self.streams.output = file.rawValue
     killSwitch = TestKillSwitch(environment: environment)
   }
 
   deinit {
-    if let descriptor { close(descriptor) }
+    file?.close()
   }
 
   /// Opens `path` for the records; errors still go to `streams`.
@@ -49,29 +49,32 @@ final class RecordOutput {
     _ path: String, _ opening: Opening, streams: StandardStreams,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Result<RecordOutput, OutputOptionError> {
-    var flags = O_WRONLY | O_CREAT | O_CLOEXEC
+    var flags = O_WRONLY | O_CREAT
     switch opening {
     case .create: flags |= O_EXCL
     case .replace: flags |= O_TRUNC
     case .resume: flags |= O_APPEND
     }
-    let descriptor = Foundation.open(path, flags, 0o666)
-    guard descriptor >= 0 else {
-      if errno == EEXIST {
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try FileDescriptor.open(path, flags, mode: 0o666)
+    } catch {
+      if error == .fileExists {
         return .failure(
           OutputOptionError(
             "--output \(path) exists; add --overwrite to replace it or --resume to continue it"))
       }
-      return .failure(
-        OutputOptionError("--output \(path): cannot write it (\(String(cString: strerror(errno))))"))
+      return .failure(OutputOptionError("--output \(path): cannot write it (\(error))"))
     }
-    if case .resume(let keptLength) = opening, ftruncate(descriptor, off_t(keptLength)) != 0 {
-      let reason = String(cString: strerror(errno))
-      close(descriptor)
-      return .failure(OutputOptionError("--output \(path): cannot cut off its torn end (\(reason))"))
+    if case .resume(let keptLength) = opening {
+      do throws(Errno) {
+        try file.truncate(to: keptLength)
+      } catch {
+        file.close()
+        return .failure(OutputOptionError("--output \(path): cannot cut off its torn end (\(error))"))
+      }
     }
-    return .success(
-      RecordOutput(path: path, descriptor: descriptor, streams: streams, environment: environment))
+    return .success(RecordOutput(path: path, file: file, streams: streams, environment: environment))
   }
 
   /// Writes a header line (the table's, CSV's), which is not a record; false when it could
@@ -92,14 +95,18 @@ final class RecordOutput {
   }
 
   /// Why the last write failed, for the line that says so.
-  var lastFailure: String { String(cString: strerror(errno)) }
+  var lastFailure: String { Errno.current.description }
 
   /// Ends the file: syncs it to the disk and closes it. Returns why that failed, if it did.
   func finish() -> String? {
-    guard let descriptor else { return nil }
-    self.descriptor = nil
-    let synced = fsync(descriptor) == 0 || errno == EINVAL
-    let reason = synced ? nil : String(cString: strerror(errno))
-    return close(descriptor) == 0 ? reason : reason ?? String(cString: strerror(errno))
+    guard let file else { return nil }
+    self.file = nil
+    defer { file.close() }
+    do throws(Errno) {
+      try file.synchronize()
+      return nil
+    } catch {
+      return error.description
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import System
 
 /// For tests only: `EMOTIONS_TEST_KILL_AT=<n>` ends the process with SIGKILL once it has
 /// written `n` records to `--output`, and `<n>.5` after it has also written the first half of
@@ -29,8 +30,6 @@ struct TestKillSwitch {
 
   /// Ends the process at once, as `kill -9` does: no handler, no flush, no clean-up.
   func kill() -> Never {
-    Foundation.kill(getpid(), SIGKILL)
-    // SIGKILL cannot be caught or blocked; this is never reached.
-    abort()
+    CurrentProcess.killImmediately()
   }
 }

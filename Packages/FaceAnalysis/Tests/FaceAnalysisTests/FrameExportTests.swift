@@ -48,10 +48,10 @@ struct FrameExportTests {
     try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
     let dangling = folder.appendingPathComponent("dangling.jpg").path
     try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "/no/such/target.jpg")
-    #expect(throws: PNGEncoder.Failure(path: path, reason: AtomicFile.existsReason)) {
+    #expect(throws: PNGEncoder.Failure(path: path, reason: AtomicFile.Failure.exists.description)) {
       try PNGEncoder.write(image, to: path, replacing: false)
     }
-    #expect(throws: JPEGEncoder.Failure(path: dangling, reason: AtomicFile.existsReason)) {
+    #expect(throws: JPEGEncoder.Failure(path: dangling, reason: AtomicFile.Failure.exists.description)) {
       try JPEGEncoder.write(image, to: dangling, replacing: false)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("precious".utf8))

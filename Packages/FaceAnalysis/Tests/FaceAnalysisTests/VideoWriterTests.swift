@@ -49,7 +49,7 @@ struct VideoWriterTests {
       path: folder + "/taken.mp4", width: 64, height: 48, frameRate: "10", replacing: false)
     try writer.write(try Self.gray(100))
     try Data("someone else's".utf8).write(to: URL(fileURLWithPath: folder + "/taken.mp4"))
-    #expect(throws: VideoWriter.Failure(path: folder + "/taken.mp4", reason: AtomicFile.existsReason)) {
+    #expect(throws: VideoWriter.Failure(path: folder + "/taken.mp4", reason: AtomicFile.Failure.exists.description)) {
       try writer.finish()
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/taken.mp4")) == Data("someone else's".utf8))
@@ -64,7 +64,7 @@ struct VideoWriterTests {
     let pid = try #require(writer.processIdentifier)
     writer.cancel()
     #expect(writer.processIdentifier == nil)
-    #expect(kill(pid, 0) != 0, "ffmpeg is gone and reaped")
+    #expect(!Subprocess.isAlive(pid), "ffmpeg is gone and reaped")
     #expect(!ProcessCleanup.runningChildren.contains(pid))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
     #expect(!ProcessCleanup.pendingPartialFiles.contains(folder + "/gone.mp4"))
@@ -80,7 +80,7 @@ struct VideoWriterTests {
       pid = writer.processIdentifier
     }
     let child = try #require(pid)
-    #expect(kill(child, 0) != 0)
+    #expect(!Subprocess.isAlive(child))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
   }
 

@@ -195,3 +195,15 @@ int csystem_exit_code(int status) { return WIFEXITED(status) ? WEXITSTATUS(statu
 int csystem_terminating_signal(int status) { return WIFSIGNALED(status) ? WTERMSIG(status) : 0; }
 
 int csystem_stopped(int status) { return WIFSTOPPED(status); }
+
+int csystem_window_size(int fd, unsigned short *rows, unsigned short *columns, unsigned short *width,
+                        unsigned short *height) {
+  struct winsize size;
+  memset(&size, 0, sizeof(size));
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  *width = size.ws_xpixel;
+  *height = size.ws_ypixel;
+  return 0;
+}

@@ -1,14 +1,30 @@
+import SystemLibc
+
 /// Writes a file so that it appears whole or not at all: into a hidden temporary file in the
 /// same folder, flushed to the disk, then moved to the final name once complete.
 ///
 /// ```swift
-/// let failure = AtomicFile.write(to: "timeline.svg", replacing: false) { temporary in
-///   FileManager.default.createFile(atPath: temporary, contents: data) ? nil : "cannot write"
-/// }
+/// try AtomicFile.write(Array(svg.utf8), to: "timeline.svg", replacing: false)
 /// ```
 public enum AtomicFile {
-  /// The reason given when `replacing` is false and a file already has the final name.
-  public static let existsReason = "a file of that name exists"
+  /// Why an atomic write failed.
+  public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A file already has the final name (or took it meanwhile), and it was not to be replaced.
+    case exists
+    /// A system call failed.
+    case system(Errno)
+    /// The caller's writer failed, for the reason it gave.
+    case writer(reason: String)
+
+    /// A few words: `a file of that name exists`, the system's text, or the writer's reason.
+    public var description: String {
+      switch self {
+      case .exists: return "a file of that name exists"
+      case .system(let error): return error.description
+      case .writer(let reason): return reason
+      }
+    }
+  }
 
   /// The temporary name beside `path`: `.<name>.<pid>.tmp`.
   public static func temporaryPath(for path: String) -> String {
@@ -18,63 +34,59 @@ public enum AtomicFile {
     return folder + ".\(name).\(getpid()).tmp"
   }
 
-  /// Runs `write` on the temporary path, flushes it, then moves it to `path`; removes the
-  /// temporary file when any step fails. Returns the reason of a failure.
-  ///
-  /// With `replacing` false a file already at `path` (or one that appears meanwhile) is
-  /// left alone and the write fails with ``existsReason``.
-  public static func write(to path: String, replacing: Bool = true, _ write: (String) -> String?) -> String? {
-    let temporary = temporaryPath(for: path)
-    if let reason = write(temporary) ?? flush(temporary) {
-      unlink(temporary)
-      return reason
+  /// Writes `bytes` to `path` atomically, the temporary file created with `mode` (less the
+  /// umask). With `replacing` false a file already at `path` (or one that appears meanwhile)
+  /// is left alone and the write fails with ``Failure/exists``.
+  public static func write(
+    _ bytes: some Collection<UInt8>, to path: String, replacing: Bool = true, mode: UInt32 = 0o644
+  ) throws(Failure) {
+    try write(to: path, replacing: replacing) { temporary throws(Failure) in
+      do throws(Errno) {
+        let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode_t(mode))
+        defer { file.close() }
+        try file.writeAll(bytes)
+      } catch {
+        throw .system(error)
+      }
     }
-    let reason = moveIntoPlace(temporary, path, replacing: replacing)
-    if reason != nil { unlink(temporary) }
-    return reason
   }
 
-  /// Writes `bytes` to `path` atomically (see ``write(to:replacing:_:)``), the temporary file
-  /// created with `mode` (less the umask); throws the failing call's ``Errno``, which is
-  /// ``Errno/fileExists`` when `replacing` is false and a file has the name.
+  /// Runs `write` on the temporary path (it creates the file there), flushes it, then moves
+  /// it to `path` (see ``write(_:to:replacing:mode:)``); removes the temporary file when any
+  /// step fails.
   public static func write(
-    _ bytes: some Collection<UInt8>, to path: String, replacing: Bool = true, mode: mode_t = 0o644
-  ) throws(Errno) {
+    to path: String, replacing: Bool = true, _ write: (_ temporary: String) throws(Failure) -> Void
+  ) throws(Failure) {
     let temporary = temporaryPath(for: path)
-    do throws(Errno) {
-      let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
-      defer { file.close() }
-      try file.writeAll(bytes)
-      try file.synchronize()
-      try place(temporary, path, replacing: replacing)
+    do throws(Failure) {
+      try write(temporary)
+      try flush(temporary)
+      try moveIntoPlace(temporary, path, replacing: replacing)
     } catch {
       unlink(temporary)
       throw error
     }
   }
 
+  /// Renames `temporary` to `path`, or, when not `replacing`, links it there (which fails
+  /// rather than replace a file, whatever appeared meanwhile) and removes the temporary name.
+  /// On failure the temporary file is left for the caller.
+  public static func moveIntoPlace(_ temporary: String, _ path: String, replacing: Bool) throws(Failure) {
+    do throws(Errno) {
+      try place(temporary, path, replacing: replacing)
+    } catch {
+      throw !replacing && error == .fileExists ? .exists : .system(error)
+    }
+  }
+
   /// Flushes the written file to the disk, so a crash after the rename cannot leave it empty.
-  private static func flush(_ temporary: String) -> String? {
+  private static func flush(_ temporary: String) throws(Failure) {
     do throws(Errno) {
       let file = try FileDescriptor.open(temporary, O_RDONLY)
       defer { file.close() }
       try file.synchronize()
-      return nil
     } catch {
-      return error.description
-    }
-  }
-
-  /// Renames `temporary` to `path`, or, when not `replacing`, links it there (which fails
-  /// rather than replace a file, whatever appeared meanwhile) and removes the temporary name.
-  /// Returns the reason of a failure (``existsReason`` for a name taken); the temporary file is
-  /// left for the caller then.
-  public static func moveIntoPlace(_ temporary: String, _ path: String, replacing: Bool) -> String? {
-    do throws(Errno) {
-      try place(temporary, path, replacing: replacing)
-      return nil
-    } catch {
-      return !replacing && error == .fileExists ? existsReason : error.description
+      throw .system(error)
     }
   }
 

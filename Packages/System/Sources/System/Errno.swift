@@ -1,3 +1,5 @@
+import SystemLibc
+
 /// A failed system call's `errno`, as a typed error: what ``syscall(_:_:)`` and the rest of
 /// System throw, so callers can match a code and print the C library's text for it.
 public struct Errno: Error, Equatable, Hashable, Sendable, CustomStringConvertible {

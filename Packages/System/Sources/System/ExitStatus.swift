@@ -1,4 +1,5 @@
 import CSystem
+import SystemLibc
 
 /// How a child process ended: with an exit code, or killed by a signal.
 public enum ExitStatus: Equatable, Hashable, Sendable, CustomStringConvertible {

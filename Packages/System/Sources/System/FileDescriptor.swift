@@ -1,4 +1,5 @@
 import CSystem
+import SystemLibc
 
 /// An open file descriptor, with the reads and writes that go to the end: ``readAll(limit:)``
 /// and ``writeAll(_:)`` retry interrupted and short transfers, so callers never loop.
@@ -78,6 +79,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     return bytes
   }
 
+  /// Writes as much of `bytes` as the descriptor takes now, retrying an interrupted write;
+  /// returns the count written. A full non-blocking descriptor is ``Errno/wouldBlock``.
+  public func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    try syscall { systemWrite(rawValue, bytes.baseAddress, bytes.count) }
+  }
+
   /// Writes all of `bytes`, retrying interrupted and short writes. A reader that has gone is
   /// ``Errno/brokenPipe``: SIGPIPE is blocked in this thread meanwhile and one it raised is
   /// taken back, so it never kills a process that did not ignore it.
@@ -138,8 +145,18 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     _ = csystem_set_pipe_capacity(rawValue, Int32(clamping: bytes))
   }
 
-  /// Flushes the file's data to its device (`fsync`).
+  /// Flushes the file's data to its device (`fsync`). A descriptor that cannot be synced (a
+  /// pipe, a terminal: EINVAL) has nothing to flush and is no failure.
   public func synchronize() throws(Errno) {
-    try syscall { fsync(rawValue) }
+    do throws(Errno) {
+      try syscall { fsync(rawValue) }
+    } catch  where error == Errno(EINVAL) {
+      return
+    }
+  }
+
+  /// Cuts the file to its first `length` bytes (`ftruncate`).
+  public func truncate(to length: Int) throws(Errno) {
+    try syscall { ftruncate(rawValue, off_t(length)) }
   }
 }

@@ -1,3 +1,5 @@
+import SystemLibc
+
 /// A value that threads share, behind a pthread mutex: `Synchronization.Mutex`'s `withLock` for
 /// state that ThreadSanitizer checks.
 ///

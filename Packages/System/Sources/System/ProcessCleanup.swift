@@ -1,4 +1,5 @@
 import Synchronization
+import SystemLibc
 
 /// What the process must undo on any exit path: the children it still runs and the files it
 /// has not finished writing. Owners end their own children and finish their own files; this

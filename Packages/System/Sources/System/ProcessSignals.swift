@@ -1,4 +1,5 @@
 import CSystem
+import SystemLibc
 
 /// The process's handling of the signals a terminal program must survive: handlers that
 /// report SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGTSTP as one byte on a pipe, crash
@@ -19,15 +20,21 @@ public enum ProcessSignals {
 
   /// Ends the process by `signal` with its default action, as if it had not been caught,
   /// so its parent sees the signal; exits with 128 + `signal` should the signal not end it.
-  public static func end(by signal: Int32) -> Never {
-    csystem_raise_with_default_action(signal)
-    exit(128 + signal)
+  public static func end(by signal: Signal) -> Never {
+    csystem_raise_with_default_action(signal.rawValue)
+    exit(128 + signal.rawValue)
   }
 
   /// Raises `signal` with its default action (unblocked), which may return for SIGTSTP and
   /// signals whose default is to ignore.
-  public static func raiseWithDefaultAction(_ signal: Int32) {
-    csystem_raise_with_default_action(signal)
+  public static func raiseWithDefaultAction(_ signal: Signal) {
+    csystem_raise_with_default_action(signal.rawValue)
+  }
+
+  /// The handled signal a byte on the notification pipe stands for, nil for another byte.
+  public static func handledSignal(notifiedBy byte: UInt8) -> Signal? {
+    let signal = Signal(rawValue: Int32(byte))
+    return [.windowChanged, .interrupt, .terminate, .hangUp, .quit, .suspend].contains(signal) ? signal : nil
   }
 
   /// Ignores SIGPIPE, so that a reader that goes away is an EPIPE to stop on, not a signal

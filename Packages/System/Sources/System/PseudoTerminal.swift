@@ -1,4 +1,5 @@
 import CSystem
+import SystemLibc
 
 /// A pseudo-terminal pair, for programs that must be run under a terminal (the tests of a
 /// full-screen app): the primary side is this process's, the secondary side the child's.

@@ -1,4 +1,5 @@
 import CSystem
+import SystemLibc
 
 /// The terminal settings to put back on every exit path: saved once, restored by the run
 /// loop, at exit, or from a signal handler when a second terminating signal comes first.

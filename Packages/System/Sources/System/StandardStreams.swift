@@ -1,3 +1,5 @@
+import SystemLibc
+
 /// Where a command writes: the process's standard output and error, or, in tests, any two
 /// descriptors. Writing never traps: a closed pipe (`emotions detect … | head -1`) is
 /// reported as `false`, so the caller can stop quietly.

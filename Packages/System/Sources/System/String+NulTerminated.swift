@@ -1,3 +1,5 @@
+import SystemLibc
+
 extension String {
   /// The UTF-8 text of a C character buffer up to its first NUL (all of it when there is
   /// none): what a C function wrote into a `[CChar]` it was given.

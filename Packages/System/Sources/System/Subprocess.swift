@@ -1,5 +1,6 @@
 import CSystem
 import Synchronization
+import SystemLibc
 
 /// A child process: spawned with every signal at its default action and none blocked (so
 /// it can be stopped whatever this thread blocks or ignores), its standard streams where

@@ -1,3 +1,5 @@
+import SystemLibc
+
 /// Runs a system call that reports failure as -1 with `errno` set, calling it again while it
 /// fails with EINTR (a signal arrived), and throws any other failure as a typed ``Errno``.
 ///

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import SystemLibc
 
 /// SIGINT, SIGTERM and SIGHUP handed to a closure on a dispatch queue instead of ending the
 /// process: for a batch run that stops after the frames in hand, cleans up what
@@ -7,20 +8,20 @@ import Synchronization
 /// terminal program has ``ProcessSignals``' pipe instead.
 public enum TerminationSignals {
   /// The signals watched.
-  public static let numbers = [SIGINT, SIGTERM, SIGHUP]
+  public static let watched: [Signal] = [.interrupt, .terminate, .hangUp]
 
   /// The dispatch sources, kept for the life of the process once watching starts.
   private static let sources = Mutex<[any DispatchSourceSignal]>([])
 
   /// Starts watching: each signal received runs `handler` with its number on a global queue.
   /// Only the first call installs anything.
-  public static func watch(_ handler: @escaping @Sendable (Int32) -> Void) {
+  public static func watch(_ handler: @escaping @Sendable (Signal) -> Void) {
     sources.withLock { sources in
       guard sources.isEmpty else { return }
-      for number in numbers {
-        signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-        source.setEventHandler { handler(number) }
+      for watchedSignal in watched {
+        signal(watchedSignal.rawValue, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: watchedSignal.rawValue, queue: .global())
+        source.setEventHandler { handler(watchedSignal) }
         source.resume()
         sources.append(source)
       }

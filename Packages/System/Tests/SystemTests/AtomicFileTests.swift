@@ -1,5 +1,6 @@
 import Foundation
 import System
+import SystemLibc
 import Testing
 
 @Suite struct AtomicFileTests {
@@ -16,12 +17,13 @@ import Testing
   @Test func aFailedWriteLeavesNothingBehind() throws {
     let folder = makeFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let failure = AtomicFile.write(to: folder + "/out.txt") { temporary in
-      // Half a file, then a failure.
-      _ = FileManager.default.createFile(atPath: temporary, contents: Data("half".utf8))
-      return "disk full"
+    #expect(throws: AtomicFile.Failure.writer(reason: "disk full")) {
+      try AtomicFile.write(to: folder + "/out.txt") { temporary throws(AtomicFile.Failure) in
+        // Half a file, then a failure.
+        _ = FileManager.default.createFile(atPath: temporary, contents: Data("half".utf8))
+        throw .writer(reason: "disk full")
+      }
     }
-    #expect(failure == "disk full")
     #expect(contents(folder).isEmpty)
   }
 
@@ -30,12 +32,10 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = folder + "/out.txt"
     var seenDuringWrite: [String] = []
-    let failure = AtomicFile.write(to: path) { temporary in
+    try AtomicFile.write(to: path) { temporary in
       _ = FileManager.default.createFile(atPath: temporary, contents: Data("whole".utf8))
       seenDuringWrite = contents(folder)
-      return nil
     }
-    #expect(failure == nil)
     #expect(!seenDuringWrite.contains("out.txt"))
     #expect(contents(folder) == ["out.txt"])
     #expect(FileManager.default.contents(atPath: path) == Data("whole".utf8))
@@ -46,16 +46,19 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let input = folder + "/input.jpg"
     _ = FileManager.default.createFile(atPath: input, contents: Data("the input".utf8))
-    #expect(throws: Errno.fileExists) { try AtomicFile.write(Array("new".utf8), to: input, replacing: false) }
-    #expect(
-      AtomicFile.write(to: input, replacing: false) {
-        FileManager.default.createFile(atPath: $0, contents: nil) ? nil : "no"
-      } == AtomicFile.existsReason)
+    #expect(throws: AtomicFile.Failure.exists) {
+      try AtomicFile.write(Array("new".utf8), to: input, replacing: false)
+    }
+    #expect(throws: AtomicFile.Failure.exists) {
+      try AtomicFile.write(to: input, replacing: false) { temporary in
+        _ = FileManager.default.createFile(atPath: temporary, contents: nil)
+      }
+    }
     #expect(FileManager.default.contents(atPath: input) == Data("the input".utf8))
     #expect(contents(folder) == ["input.jpg"])
     // A dangling symbolic link is a name taken too.
     symlink(folder + "/nowhere", folder + "/link")
-    #expect(throws: Errno.fileExists) {
+    #expect(throws: AtomicFile.Failure.exists) {
       try AtomicFile.write(Array("new".utf8), to: folder + "/link", replacing: false)
     }
     #expect(contents(folder) == ["input.jpg", "link"])

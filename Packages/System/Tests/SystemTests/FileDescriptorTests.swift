@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import System
+import SystemLibc
 import Testing
 
 @Suite struct FileDescriptorTests {

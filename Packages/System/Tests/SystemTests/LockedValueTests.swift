@@ -1,5 +1,6 @@
 import Dispatch
 import System
+import SystemLibc
 import Testing
 
 @Suite("LockedValue")

@@ -1,5 +1,6 @@
 import Foundation
 import System
+import SystemLibc
 import SystemTesting
 import Testing
 

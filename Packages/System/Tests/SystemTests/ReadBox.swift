@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import System
+import SystemLibc
 
 /// A semaphore a test thread signals when it is about to block.
 final class DispatchSemaphoreBox: Sendable {

@@ -1,4 +1,5 @@
 import System
+import SystemLibc
 import Testing
 
 @Suite struct SyscallTests {

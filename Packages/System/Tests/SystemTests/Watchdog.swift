@@ -1,5 +1,6 @@
 import Foundation
 import System
+import SystemLibc
 
 /// Ends `child` if the test still waits for it after `seconds`, so no test can hang.
 func watch(_ child: Subprocess, seconds: Double = 20) {

@@ -1,3 +1,4 @@
+import System
 import TerminalUI
 
 /// The in-memory device behind ``VirtualTerminal``.

@@ -4,10 +4,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Writes 8-bit RGB pixels (`width * height * 3` bytes, rows top to bottom) as a PNG file at
-/// `path`, replacing it. Returns CFACEANALYSIS_PNG_OK, or CFACEANALYSIS_PNG_ERROR with a NUL-terminated message in
-/// `message` (the file may then be partly written; the caller removes it).
-int cfaceanalysis_png_write_rgb_file(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                        char *message, size_t message_size);
+/// Encodes 8-bit RGB pixels (`width * height * 3` bytes, rows top to bottom) as PNG data in
+/// memory. Returns CFACEANALYSIS_PNG_OK with the data in `*data` (`*size` bytes, to be freed
+/// with cfaceanalysis_png_free), or CFACEANALYSIS_PNG_ERROR with a NUL-terminated message in
+/// `message`. The caller writes the bytes where they belong.
+int cfaceanalysis_png_encode_rgb(const uint8_t *pixels, uint32_t width, uint32_t height, uint8_t **data,
+                                 size_t *size, char *message, size_t message_size);
+
+/// Frees data returned by cfaceanalysis_png_encode_rgb.
+void cfaceanalysis_png_free(uint8_t *data);
 
 #endif

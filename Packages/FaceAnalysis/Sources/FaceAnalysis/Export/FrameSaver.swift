@@ -54,11 +54,11 @@ public struct FrameSaver: Sendable {
         try PNGEncoder.write(image, to: path, replacing: false)
         return path
       } catch {
-        guard error.reason == AtomicFile.existsReason else { throw error }
+        guard error.reason == AtomicFile.Failure.exists.description else { throw error }
         taken = path
       }
     }
-    throw PNGEncoder.Failure(path: taken, reason: AtomicFile.existsReason)
+    throw PNGEncoder.Failure(path: taken, reason: AtomicFile.Failure.exists.description)
   }
 
   /// A name no file has yet: `emotions-faces-frame12-20260101-120000.png`, then `-2`, `-3`…

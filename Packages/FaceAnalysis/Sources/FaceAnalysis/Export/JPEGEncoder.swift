@@ -51,14 +51,10 @@ public enum JPEGEncoder {
     case .success(let data): bytes = data
     case .failure(let failure): throw Failure(path: path, reason: failure.reason)
     }
-    let failure = AtomicFile.write(to: path, replacing: replacing) { temporary in
-      do {
-        try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-        return nil
-      } catch {
-        return error.localizedDescription
-      }
+    do throws(AtomicFile.Failure) {
+      try AtomicFile.write(bytes, to: path, replacing: replacing, mode: 0o666)
+    } catch {
+      throw Failure(path: path, reason: error.description)
     }
-    if let failure { throw Failure(path: path, reason: failure) }
   }
 }

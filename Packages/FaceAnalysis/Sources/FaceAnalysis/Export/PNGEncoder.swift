@@ -23,19 +23,35 @@ public enum PNGEncoder {
   /// file at `path` is kept and the write fails). The file appears whole or not at all: it is
   /// written next to its final name and moved there.
   public static func write(_ image: RGBImage, to path: String, replacing: Bool = true) throws(Failure) {
-    let failure = AtomicFile.write(to: path, replacing: replacing) { temporary in
-      var message = [CChar](repeating: 0, count: 256)
-      let status = image.pixels.withUnsafeBufferPointer { pixels in
-        message.withUnsafeMutableBufferPointer { text in
-          cfaceanalysis_png_write_rgb_file(
-            temporary, pixels.baseAddress, UInt32(image.width), UInt32(image.height), text.baseAddress,
-            text.count)
-        }
-      }
-      guard status != Int32(CFACEANALYSIS_PNG_OK) else { return nil }
-      let text = String(nulTerminated: message)
-      return text.isEmpty ? "unknown error" : text
+    let bytes: [UInt8]
+    switch encode(image) {
+    case .success(let data): bytes = data
+    case .failure(let failure): throw Failure(path: path, reason: failure.reason)
     }
-    if let failure { throw Failure(path: path, reason: failure) }
+    do throws(AtomicFile.Failure) {
+      try AtomicFile.write(bytes, to: path, replacing: replacing, mode: 0o666)
+    } catch {
+      throw Failure(path: path, reason: error.description)
+    }
+  }
+
+  /// The PNG data of `image`, or libpng's reason for failing.
+  public static func encode(_ image: RGBImage) -> Result<[UInt8], Failure> {
+    var message = [CChar](repeating: 0, count: 256)
+    var data: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    let status = image.pixels.withUnsafeBufferPointer { pixels in
+      message.withUnsafeMutableBufferPointer { text in
+        cfaceanalysis_png_encode_rgb(
+          pixels.baseAddress, UInt32(image.width), UInt32(image.height), &data, &size, text.baseAddress,
+          text.count)
+      }
+    }
+    defer { cfaceanalysis_png_free(data) }
+    guard status == Int32(CFACEANALYSIS_PNG_OK), let data else {
+      let text = String(nulTerminated: message)
+      return .failure(Failure(path: "", reason: text.isEmpty ? "unknown error" : text))
+    }
+    return .success(Array(UnsafeBufferPointer(start: data, count: size)))
   }
 }

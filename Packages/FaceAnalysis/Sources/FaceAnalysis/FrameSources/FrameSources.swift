@@ -1,4 +1,5 @@
 import Foundation
+import System
 
 /// Opens inputs as frame sources.
 ///
@@ -20,7 +21,7 @@ public enum FrameSources {
     if input.hasPrefix("lavfi:") { return .lavfi }
     if input.hasPrefix("@") { return .list }
     if isCamera(input) { return .camera }
-    switch POSIX.status(of: input) {
+    switch PathStatus(of: input) {
     case .missing: return nil
     case .directory: return .folder
     // A named pipe, a device, a symbolic-link loop or a path it may not look at: the image

@@ -90,16 +90,18 @@ public final class VideoWriter {
     if ["mp4", "mov", "m4v", ""].contains(pathExtension) { arguments += ["-movflags", "+faststart"] }
     arguments.append(temporary)
     self.arguments = arguments
-    let executable: String
-    do {
-      executable = try ToolRunner.locate(ffmpeg)
-    } catch {
-      throw Failure(path: path, reason: error.description)
+    guard let executable = Subprocess.locate(ffmpeg) else {
+      throw Failure(path: path, reason: FrameSourceError.toolMissing(tool: ffmpeg).description)
     }
     errorFile = NSTemporaryDirectory() + "faceanalysis-writer-\(UUID().uuidString).log"
     do {
-      child = try ToolRunner.spawn(
-        executable: executable, tool: ffmpeg, arguments: arguments, errorFile: errorFile)
+      // Stderr goes to a file, so a chatty ffmpeg never blocks on a full pipe; its input pipe
+      // holds 1 MiB (the limit for unprivileged processes), a frame or more ahead of it.
+      child = try Subprocess(
+        executable: executable, arguments: [ffmpeg] + arguments, standardInput: .pipe,
+        standardOutput: .nullDevice, standardError: .file(errorFile))
+      child.standardInput?.requestPipeCapacity(1 << 20)
+      ProcessCleanup.track(child)
     } catch {
       try? FileManager.default.removeItem(atPath: errorFile)
       throw Failure(path: path, reason: "cannot start \(ffmpeg): \(error)")
@@ -132,9 +134,11 @@ public final class VideoWriter {
       discard()
       throw Failure(path: path, reason: reason ?? "ffmpeg failed")
     }
-    if let reason = AtomicFile.moveIntoPlace(temporary, path, replacing: replacing) {
+    do throws(AtomicFile.Failure) {
+      try AtomicFile.moveIntoPlace(temporary, path, replacing: replacing)
+    } catch {
       discard()
-      throw Failure(path: path, reason: reason)
+      throw Failure(path: path, reason: error.description)
     }
     ProcessCleanup.forgetPartialFile(temporary)
   }
@@ -171,6 +175,9 @@ public final class VideoWriter {
     }
   }
 
+  /// How long ffmpeg, stopped early, gets between SIGTERM and SIGKILL.
+  static let stopGrace = Duration.milliseconds(500)
+
   /// The running ffmpeg's process id, nil once it ended.
   var processIdentifier: Int32? { done ? nil : child.pid }
 
@@ -187,9 +194,9 @@ public final class VideoWriter {
   private func endChild(stop: Bool) -> (status: Int32, reason: String?) {
     done = true
     child.close(.input)
-    let status = (stop ? child.terminate(grace: ToolRunner.stopGrace) : child.waitForExit()).shellStatus
+    let status = (stop ? child.terminate(grace: Self.stopGrace) : child.waitForExit()).shellStatus
     guard status != 0 else { return (status, nil) }
-    return (status, POSIX.lastLine(ofFile: errorFile) ?? "ffmpeg exit status \(status)")
+    return (status, RegularFile.lastLine(of: errorFile) ?? "ffmpeg exit status \(status)")
   }
 
   private func discard() {

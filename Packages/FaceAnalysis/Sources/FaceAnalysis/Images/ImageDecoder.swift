@@ -1,4 +1,5 @@
 import Foundation
+import System
 
 /// Decodes JPEG, PNG, PPM and PGM files into RGB images, refusing images whose header
 /// announces more than `maxPixels` pixels before any pixel memory is allocated.
@@ -35,7 +36,7 @@ public struct ImageDecoder: Sendable {
   /// The whole file, with typed errors for a missing, unreadable or empty file, and for a
   /// path that is not a regular file (a named pipe is refused, never read, so it cannot hang).
   static func readFile(_ path: String) throws(ImageError) -> Data {
-    switch POSIX.readRegularFile(path) {
+    switch RegularFile.bytes(at: path) {
     case .success(let bytes):
       guard !bytes.isEmpty else { throw ImageError.emptyFile(path: path) }
       return Data(bytes)

@@ -72,4 +72,9 @@ int csystem_terminating_signal(int status);
 /// Whether `status` (from waitpid with WUNTRACED) says the child stopped.
 int csystem_stopped(int status);
 
+/// Reads the size of the terminal on `fd` with ioctl(TIOCGWINSZ): cells, and pixels (0 when
+/// the terminal does not say). Returns 0, or -1 with errno set.
+int csystem_window_size(int fd, unsigned short *rows, unsigned short *columns, unsigned short *width,
+                        unsigned short *height);
+
 #endif

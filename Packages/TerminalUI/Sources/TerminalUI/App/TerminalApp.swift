@@ -1,3 +1,5 @@
+import System
+
 /// The run loop: shows a ``TerminalRouter``'s stack on a terminal and feeds it keys or lines
 /// until the user quits, the stack becomes empty, input ends or a signal arrives.
 ///

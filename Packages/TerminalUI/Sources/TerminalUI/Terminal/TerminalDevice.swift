@@ -1,3 +1,5 @@
+import System
+
 /// Everything TerminalUI needs from the operating system, behind one protocol.
 ///
 /// ``SystemTerminal`` is the real implementation (termios, `poll`, `TIOCGWINSZ`, signals);

@@ -1,4 +1,5 @@
 import Navigation
+import System
 import TerminalUITesting
 import Testing
 
@@ -120,7 +121,7 @@ struct TerminalAppTests {
     let device = FailingDevice()
     let app = TerminalApp(router: router, device: device)
     router.setRoot(LabelScreen("Main"), route: TestRoutes.main, owner: owner)
-    #expect(throws: SystemCallError(call: "poll", errno: 5, message: "Input/output error")) { try app.run() }
+    #expect(throws: SystemCallError(call: "poll", errno: Errno(5))) { try app.run() }
     #expect(device.log == ["signals on", "full screen", "write", "restore", "signals off"])
   }
 
@@ -185,7 +186,7 @@ final class FailingDevice: TerminalDevice {
   func suspendProcess() { log.append("suspend") }
 
   func write(_ bytes: [UInt8]) throws(SystemCallError) {
-    if failWrites { throw SystemCallError(call: "write", errno: 32, message: "Broken pipe") }
+    if failWrites { throw SystemCallError(call: "write", errno: Errno(32)) }
     if log.last != "write" { log.append("write") }
   }
 
@@ -193,7 +194,7 @@ final class FailingDevice: TerminalDevice {
     timeouts.append(timeout)
     time += timeout ?? .zero
     guard !script.isEmpty else {
-      throw SystemCallError(call: "poll", errno: 5, message: "Input/output error")
+      throw SystemCallError(call: "poll", errno: Errno(5))
     }
     return script.removeFirst()
   }

@@ -1,12 +1,4 @@
-// The one place that names the C library: every other file of every package gets it from here
-// (or from Foundation), so the platform test is written once.
-#if canImport(Glibc)
-  @_exported import Glibc
-#elseif canImport(Musl)
-  @_exported import Musl
-#elseif canImport(Darwin)
-  @_exported import Darwin
-#endif
+import SystemLibc
 
 // The C functions that methods of the same name (FileDescriptor's) shadow inside their type.
 func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }

@@ -1,4 +1,4 @@
-import System
+import SystemLibc
 
 /// Which file a path names, as the system knows it: its device and inode. Two paths with the
 /// same identity are the same file, whether reached through a hard link, a symbolic link or

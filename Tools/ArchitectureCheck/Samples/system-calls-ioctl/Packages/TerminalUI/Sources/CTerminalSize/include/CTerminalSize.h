@@ -1,0 +1,1 @@
+int cterminalsize_columns(int fd);
