@@ -18,6 +18,8 @@ let package = Package(
     .package(path: "Packages/Navigation"),
     .package(path: "Packages/TerminalUI"),
     .package(path: "Packages/FaceAnalysis"),
+    // For the tests only: they decode what `detect --annotate` and the screen wrote.
+    .package(path: "Packages/Media"),
   ] + flows.map { .package(path: "Packages/\($0)") },
   targets: [
     // The whole tool: commands, the ApplicationCoordinator, launch and state.
@@ -47,6 +49,7 @@ let package = Package(
         "App",
         "EmotionsApp",
         .product(name: "FaceAnalysisDetect", package: "FaceAnalysis"),
+        .product(name: "Media", package: "Media"),
         .product(name: "NavigationTesting", package: "Navigation"),
         .product(name: "TerminalUITesting", package: "TerminalUI"),
         .product(name: "SystemTesting", package: "System"),

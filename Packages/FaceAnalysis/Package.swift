@@ -14,21 +14,11 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "../Inference"),
+    .package(path: "../Media"),
     .package(path: "../Pixels"),
     .package(path: "../System"),
   ],
   targets: [
-    .systemLibrary(
-      name: "CTurboJPEG",
-      pkgConfig: "libturbojpeg",
-      providers: [.apt(["libturbojpeg0-dev"])]
-    ),
-    .systemLibrary(
-      name: "CPNG",
-      pkgConfig: "libpng",
-      providers: [.apt(["libpng-dev"])]
-    ),
-    .target(name: "CFaceAnalysisPNG", dependencies: ["CPNG"]),
     .systemLibrary(
       name: "CLibXML2",
       pkgConfig: "libxml-2.0",
@@ -36,9 +26,6 @@ let package = Package(
     ),
     .target(name: "CFaceAnalysisXML", dependencies: ["CLibXML2"]),
     .target(name: "CFaceAnalysisHaar"),
-    // FFmpeg's decoding libraries, loaded when the first video opens (see its header): the
-    // headers come from Debian's -dev packages, no link flag.
-    .target(name: "CFaceAnalysisVideo", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
     .target(name: "FaceAnalysisInterface", dependencies: [.product(name: "Pixels", package: "Pixels")]),
     .target(
       name: "FaceAnalysisTesting",
@@ -47,24 +34,25 @@ let package = Package(
       name: "FaceAnalysis",
       dependencies: [
         "FaceAnalysisInterface",
-        "CTurboJPEG",
-        "CFaceAnalysisPNG",
         "CFaceAnalysisXML",
         "CFaceAnalysisHaar",
-        "CFaceAnalysisVideo",
         .product(name: "Inference", package: "Inference"),
+        .product(name: "Media", package: "Media"),
         .product(name: "Pixels", package: "Pixels"),
         .product(name: "System", package: "System"),
       ]
     ),
     .target(
       name: "FaceAnalysisDetect",
-      dependencies: ["FaceAnalysis", .product(name: "System", package: "System")]
+      dependencies: [
+        "FaceAnalysis", .product(name: "Media", package: "Media"), .product(name: "System", package: "System"),
+      ]
     ),
     .testTarget(
       name: "FaceAnalysisTests",
       dependencies: [
-        "FaceAnalysis", "FaceAnalysisTesting", .product(name: "System", package: "System"),
+        "FaceAnalysis", "FaceAnalysisTesting", .product(name: "Media", package: "Media"),
+        .product(name: "System", package: "System"),
         .product(name: "SystemTesting", package: "System"),
       ],
       exclude: ["Fixtures"]),

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""OpenCV reference outputs for the FaceAnalysis tests (run by hand, not in CI).
+"""OpenCV reference outputs for the Media and FaceAnalysis tests (run by hand, not in CI).
 
-What it writes into Packages/FaceAnalysis/Tests/FaceAnalysisTests/Fixtures/:
-  opencv_reference.json   gray conversions, bilinear resizes and Haar detections computed by
-                          OpenCV on the fixtures (images decoded by cv2.imread, video frames read
-                          through the same `ffmpeg -f rawvideo -pix_fmt rgb24` pipe the Swift code uses)
+What it writes into Packages/Media/Tests/MediaTests/Fixtures/:
+  opencv_decoding_reference.json   pictures decoded by cv2.imread and their gray conversions
+and into Packages/FaceAnalysis/Tests/FaceAnalysisTests/Fixtures/:
+  opencv_reference.json   bilinear resizes and Haar detections computed by OpenCV on the
+                          fixtures (video frames read through the same
+                          `ffmpeg -f rawvideo -pix_fmt rgb24` pipe the Swift code uses)
   cascade_*.xml           small new-format cascades cut from Debian's opencv-data, so the
                           new-format parser (stumps, trees, tilted features) is tested without it
 
@@ -283,7 +285,11 @@ def main():
     _, _, tilted = cv2.integral3(small)
     result["tilted"] = {"width": 6, "height": 5, "pixels": small.flatten().tolist(),
                         "integral": tilted.flatten().tolist()}
-    write_json("opencv_reference.json", result)
+    # Decoding and gray conversion are Media's to test; resizes and detections FaceAnalysis's.
+    decoding = ["cmyk", "exif", "gray", "pngExif", "pngVariants"]
+    write_json("opencv_decoding_reference.json",
+               {key: result[key] for key in ["opencv"] + decoding}, MEDIA_OUTPUT)
+    write_json("opencv_reference.json", {key: value for key, value in result.items() if key not in decoding})
     count = sum(len(entry["boxes"]) for entry in result["detections"] + result["cascades"])
     print("boxes:", count)
 

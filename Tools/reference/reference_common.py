@@ -12,6 +12,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FIXTURES = os.path.join(ROOT, "Fixtures")
 MODELS = os.path.join(ROOT, "Models")
 OUTPUT = os.path.join(ROOT, "Packages", "FaceAnalysis", "Tests", "FaceAnalysisTests", "Fixtures")
+MEDIA_OUTPUT = os.path.join(ROOT, "Packages", "Media", "Tests", "MediaTests", "Fixtures")
 
 
 def fnv1a64(data: bytes) -> str:
@@ -50,9 +51,9 @@ def video_frames_rgb(path: str, every: int = 1):
         yield k * every, frame.reshape(height, width, 3)
 
 
-def write_json(name: str, value) -> None:
-    os.makedirs(OUTPUT, exist_ok=True)
-    path = os.path.join(OUTPUT, name)
+def write_json(name: str, value, folder: str = OUTPUT) -> None:
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
     with open(path, "w") as handle:
         json.dump(value, handle, indent=1, sort_keys=True)
         handle.write("\n")

@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import Media
 import System
 
 /// Where `detect --annotate <out>` writes the frames it analysed, each face boxed and
@@ -102,26 +103,21 @@ struct AnnotationOutput {
     if let identity = FileIdentity(path: target), inputFiles.contains(identity) {
       throw AnnotationError("--annotate: \(target) is one of the inputs; it was left as it is")
     }
-    do {
+    do throws(MediaWriteError) {
       if isJPEG {
         try JPEGEncoder.write(image, to: target, replacing: replaces)
       } else {
         try PNGEncoder.write(image, to: target, replacing: replaces)
       }
-    } catch let failure as JPEGEncoder.Failure {
-      throw AnnotationError("--annotate: \(Self.explained(failure.description))")
-    } catch let failure as PNGEncoder.Failure {
-      throw AnnotationError("--annotate: \(Self.explained(failure.description))")
     } catch {
-      throw AnnotationError("--annotate \(target): \(error)")
+      throw AnnotationError("--annotate: \(Self.explained(error))")
     }
     return target
   }
 
   /// A failure's line, with the way out when a file was in the way.
-  private static func explained(_ description: String) -> String {
-    description.contains(AtomicFile.Failure.exists.description)
-      ? description + "; add --overwrite to replace it" : description
+  static func explained(_ failure: MediaWriteError) -> String {
+    failure.reason == .exists ? failure.description + "; add --overwrite to replace it" : failure.description
   }
 
   /// The extension of an input's picture: its own for a JPEG, `png` otherwise.

@@ -1,4 +1,5 @@
 import FaceAnalysis
+import Media
 import System
 
 /// One input's share of `--annotate`: a video writer for a video, camera or graph, or
@@ -32,13 +33,13 @@ struct AnnotationSink {
     guard var output, !broken else { return !broken }
     defer { self.output = output }
     if isVideo {
-      do throws(VideoWriter.Failure) {
+      do throws(MediaWriteError) {
         if writer == nil {
           let path = output.videoPath(for: source.name)
           videoPath = path
           writer = try VideoWriter(
             path: path, width: frame.image.width, height: frame.image.height,
-            frameRate: source.frameRateFraction ?? "25",
+            frameRate: source.frameRate,
             audioSource: source.kind == .video ? source.name : nil, replacing: output.replaces)
         }
         try writer?.write(AnnotationOutput.annotated(frame, faces: lastFaces))

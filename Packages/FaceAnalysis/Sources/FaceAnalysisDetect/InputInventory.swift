@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import Media
 import System
 
 /// What a `detect` run will read, found before it starts without reading any picture: the

@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import Media
 import System
 
 /// What `detect --resume --output FILE` finds in FILE: the records a killed run wrote whole,

@@ -1,4 +1,6 @@
 import Foundation
+import Media
+import SystemTesting
 import Testing
 
 @testable import FaceAnalysis
@@ -44,7 +46,7 @@ struct BilinearResizerTests {
       let height = try #require(entry["height"] as? Int)
       let gray = try ImageDecoder().decode(contentsOfFile: try TestFiles.fixture(name)).grayscale()
       let resized = try gray.resized(width: width, height: height)
-      #expect(fnv1a64(resized.pixels) == entry["fnv1a64"] as? String, "\(name) \(width)x\(height)")
+      #expect(TestFiles.fnv1a64(resized.pixels) == entry["fnv1a64"] as? String, "\(name) \(width)x\(height)")
     }
   }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Media
+import SystemTesting
 import Testing
 
 @testable import FaceAnalysis
@@ -24,8 +26,6 @@ struct BlazeFaceDetectorTests {
   {
     var video: [Int: RGBImage] = [:]
     if entries.contains(where: { $0["frame"] != nil }) {
-      ChildProcessGate.enterShared()
-      defer { ChildProcessGate.leave() }
       let source = try FrameSources.open(try TestFiles.fixture("faces.mp4"))
       defer { source.close() }
       while let frame = try source.next() { video[frame.index] = frame.image }

@@ -1,5 +1,6 @@
 import FaceAnalysisTesting
 import Foundation
+import SystemTesting
 import Testing
 
 @testable import FaceAnalysis
@@ -122,8 +123,6 @@ struct DetectorSwitchTests {
   }
 
   @Test func theLiveServiceSwitchesToBlazeFaceMidVideo() throws {
-    ChildProcessGate.enterShared()
-    defer { ChildProcessGate.leave() }
     let model = try TestFiles.model(ModelFiles.emotionModelName)
     _ = try TestFiles.model(ModelFiles.detectorModelName(.blazeFace))
     let service = LiveRecognitionService(modelDirectory: (model as NSString).deletingLastPathComponent)
@@ -159,8 +158,6 @@ struct DetectorSwitchTests {
   }
 
   @Test func aMissingModelKeepsTheCascadeRunning() throws {
-    ChildProcessGate.enterShared()
-    defer { ChildProcessGate.leave() }
     let models = try Self.haarOnlyModels()
     defer { try? FileManager.default.removeItem(atPath: models) }
     let service = LiveRecognitionService(modelDirectory: models)

@@ -1,5 +1,7 @@
 import Foundation
 import Inference
+import Media
+import SystemTesting
 import Testing
 
 @testable import FaceAnalysis
@@ -54,7 +56,8 @@ struct EmotionRecognizerTests {
         let crop = try cropper.padded.cropped(
           x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height)
         #expect(
-          fnv1a64(try crop.resized(width: 64, height: 64).pixels) == reference["crop"] as? String, "\(label)")
+          TestFiles.fnv1a64(try crop.resized(width: 64, height: 64).pixels) == reference["crop"] as? String,
+          "\(label)")
       }
     }
   }

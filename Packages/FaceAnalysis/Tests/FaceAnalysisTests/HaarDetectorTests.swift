@@ -1,5 +1,7 @@
 import Foundation
 import Inference
+import Media
+import SystemTesting
 import Testing
 
 @testable import FaceAnalysis

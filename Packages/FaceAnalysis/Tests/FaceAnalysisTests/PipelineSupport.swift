@@ -1,5 +1,6 @@
 import FaceAnalysisTesting
 import Foundation
+import Media
 import Synchronization
 import Testing
 

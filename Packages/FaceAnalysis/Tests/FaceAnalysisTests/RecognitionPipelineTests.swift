@@ -1,6 +1,8 @@
 import FaceAnalysisTesting
 import Foundation
+import Media
 import Synchronization
+import SystemTesting
 import Testing
 
 @testable import FaceAnalysis
@@ -210,8 +212,6 @@ struct RecognitionPipelineTests {
   }
 
   @Test func theLiveServicePlaysTheFixtureVideo() throws {
-    ChildProcessGate.enterShared()
-    defer { ChildProcessGate.leave() }
     let model = try TestFiles.model("emotion_model.hdf5")
     let service = LiveRecognitionService(modelDirectory: (model as NSString).deletingLastPathComponent)
     let loop = TestLoop()

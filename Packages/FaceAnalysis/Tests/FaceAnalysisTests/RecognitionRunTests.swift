@@ -1,5 +1,6 @@
 import Foundation
 import Inference
+import Media
 import System
 import Testing
 

@@ -1,4 +1,6 @@
 import Foundation
+import Media
+import SystemTesting
 import Testing
 
 @testable import FaceAnalysis
@@ -13,8 +15,6 @@ struct RecognitionServiceTests {
   }
 
   @Test func eachKindOfSourcePlaysItsOwnWay() throws {
-    ChildProcessGate.enterShared()
-    defer { ChildProcessGate.leave() }
     let service = try service()
     let cases: [(String, Playback)] = [
       (try TestFiles.fixture("astronaut.png"), .still),
@@ -37,8 +37,6 @@ struct RecognitionServiceTests {
   }
 
   @Test func readingAndRecognisingAreSeparateStages() throws {
-    ChildProcessGate.enterShared()
-    defer { ChildProcessGate.leave() }
     let session = try service().open(source: try TestFiles.fixture("faces.mp4"))
     defer { session.close() }
     #expect(session.summary.hasSuffix("faces.mp4 (video, 640x360, 10 fps)"))
@@ -52,8 +50,6 @@ struct RecognitionServiceTests {
   }
 
   @Test func slidesAreReadByIndex() throws {
-    ChildProcessGate.enterShared()
-    defer { ChildProcessGate.leave() }
     let image = try TestFiles.fixture("astronaut.png")
     let folder = (image as NSString).deletingLastPathComponent
     let session = try service().open(source: folder)

@@ -1,5 +1,6 @@
 import FaceAnalysisTesting
 import Foundation
+import Media
 import Testing
 
 @testable import FaceAnalysis
@@ -70,8 +71,8 @@ struct RecognitionTallyAndSaverTests {
     // A dangling symbolic link is a name taken too, and the folder being shown takes no frame.
     try FileManager.default.createSymbolicLink(atPath: stem + "-3.png", withDestinationPath: "/no/such/file")
     #expect(try saver.save(frame, source: "clip.mp4") == stem + "-4.png")
-    #expect(throws: PNGEncoder.Failure.self) { try saver.save(frame, source: folder.path + "/.") }
-    #expect(throws: PNGEncoder.Failure.self) {
+    #expect(throws: MediaWriteError.self) { try saver.save(frame, source: folder.path + "/.") }
+    #expect(throws: MediaWriteError.self) {
       try FrameSaver(directory: "/no/such/folder").save(frame, source: "clip.mp4")
     }
   }

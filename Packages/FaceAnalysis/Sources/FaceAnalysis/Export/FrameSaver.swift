@@ -1,4 +1,5 @@
 import Foundation
+import Media
 import System
 
 /// Saves frames as PNG files through libpng, with every face boxed and labelled as on the
@@ -37,28 +38,27 @@ public struct FrameSaver: Sendable {
   /// Saves `frame`, read from `source`, and returns the file's path. No file is ever
   /// replaced: a name taken meanwhile (by another process) moves on to the next one.
   ///
-  /// - Throws: ``PNGEncoder/Failure`` when the file cannot be written, or when ``directory``
+  /// - Throws: ``MediaWriteError`` when the file cannot be written, or when ``directory``
   ///   is the folder `source` shows, whose pictures a saved frame would join.
-  public func save(_ frame: RecognizedFrame, source: String) throws -> String {
+  public func save(_ frame: RecognizedFrame, source: String) throws(MediaWriteError) -> String {
     if let folder = FileIdentity(path: directory), FileIdentity(path: source) == folder {
-      throw PNGEncoder.Failure(
-        path: directory,
-        reason: "it is the folder being shown, \(source); set XDG_PICTURES_DIR to another folder")
+      let reason = "it is the folder being shown, \(source); set XDG_PICTURES_DIR to another folder"
+      throw MediaWriteError(path: directory, kind: .png, reason: .failed(reason))
     }
     let image = FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: frame))
     // A few tries: each name was free when chosen, and only a race takes it.
     var taken = ""
     for _ in 0..<10 {
       let path = freePath(for: frame, source: source)
-      do {
+      do throws(MediaWriteError) {
         try PNGEncoder.write(image, to: path, replacing: false)
         return path
       } catch {
-        guard error.reason == AtomicFile.Failure.exists.description else { throw error }
+        guard error.reason == .exists else { throw error }
         taken = path
       }
     }
-    throw PNGEncoder.Failure(path: taken, reason: AtomicFile.Failure.exists.description)
+    throw MediaWriteError(path: taken, kind: .png, reason: .exists)
   }
 
   /// A name no file has yet: `emotions-faces-frame12-20260101-120000.png`, then `-2`, `-3`…

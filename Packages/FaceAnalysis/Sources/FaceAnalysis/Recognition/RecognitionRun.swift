@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Media
 import System
 
 /// One ordered run of recognised frames over a source: `detect`'s loop, and the frame step of

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 import System
 
 /// The real ``RecognitionService``: frame sources from FaceAnalysis and the

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 
 // Unchecked: the source is used by one thread at a time (the reader's), as the protocol says;
 // the recognizer is swapped under the lock.

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 
 /// A ``RecognitionSession`` that runs a source's ``RecognitionStages`` as a pipeline of two
 /// threads and hands results to the screen's loop.

@@ -1,3 +1,5 @@
+import Media
+
 /// One open source in two stages that may run on two threads: ``read()`` decodes the next
 /// frame, ``recognize(_:)`` finds its faces and emotions. ``RecognitionPipeline`` runs them.
 ///
