@@ -13,19 +13,13 @@ let package = Package(
     .library(name: "FaceAnalysisTesting", targets: ["FaceAnalysisTesting"]),
   ],
   dependencies: [
+    .package(path: "../FaceDetection"),
     .package(path: "../Inference"),
     .package(path: "../Media"),
     .package(path: "../Pixels"),
     .package(path: "../System"),
   ],
   targets: [
-    .systemLibrary(
-      name: "CLibXML2",
-      pkgConfig: "libxml-2.0",
-      providers: [.apt(["libxml2-dev"])]
-    ),
-    .target(name: "CFaceAnalysisXML", dependencies: ["CLibXML2"]),
-    .target(name: "CFaceAnalysisHaar"),
     .target(name: "FaceAnalysisInterface", dependencies: [.product(name: "Pixels", package: "Pixels")]),
     .target(
       name: "FaceAnalysisTesting",
@@ -34,8 +28,7 @@ let package = Package(
       name: "FaceAnalysis",
       dependencies: [
         "FaceAnalysisInterface",
-        "CFaceAnalysisXML",
-        "CFaceAnalysisHaar",
+        .product(name: "FaceDetection", package: "FaceDetection"),
         .product(name: "Inference", package: "Inference"),
         .product(name: "Media", package: "Media"),
         .product(name: "Pixels", package: "Pixels"),
@@ -51,7 +44,8 @@ let package = Package(
     .testTarget(
       name: "FaceAnalysisTests",
       dependencies: [
-        "FaceAnalysis", "FaceAnalysisTesting", .product(name: "Media", package: "Media"),
+        "FaceAnalysis", "FaceAnalysisTesting", .product(name: "FaceDetection", package: "FaceDetection"),
+        .product(name: "Media", package: "Media"),
         .product(name: "System", package: "System"),
         .product(name: "SystemTesting", package: "System"),
       ],

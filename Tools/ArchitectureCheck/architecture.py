@@ -21,7 +21,8 @@ ALLOWED_DEPENDENCIES: dict[str, set[str]] = {
     "App": {"*Flow", "Navigation", "TerminalUI", "FaceAnalysis", "System"},
     "*Flow": {"Navigation", "TerminalUI", "FaceAnalysis"},
     "TerminalUI": {"Navigation", "Pixels", "System"},
-    "FaceAnalysis": {"Inference", "Media", "Pixels", "System"},
+    "FaceAnalysis": {"FaceDetection", "Inference", "Media", "Pixels", "System"},
+    "FaceDetection": {"Inference", "Pixels", "System"},
     "Media": {"Pixels", "System"},
     "Inference": set(),
     "Navigation": set(),
@@ -31,7 +32,7 @@ ALLOWED_DEPENDENCIES: dict[str, set[str]] = {
 
 # What a package's test targets may use beyond its arrows: the reference pictures and the
 # outputs the tests check are read with Media's decoders.
-TEST_DEPENDENCIES: dict[str, set[str]] = {"App": {"Media"}}
+TEST_DEPENDENCIES: dict[str, set[str]] = {"App": {"Media"}, "FaceDetection": {"Media"}}
 
 # The arrows of a target whose package has more (DESIGN section 2: FaceAnalysisInterface ──>
 # Pixels): the packages whose products it may use; it uses no other target of its own package.

@@ -13,6 +13,7 @@ let package = Package(
   dependencies: [
     .package(path: "../../Packages/Inference"),
     .package(path: "../../Packages/FaceAnalysis"),
+    .package(path: "../../Packages/Media"),
     .package(path: "../../Packages/TerminalUI"),
     .package(path: "../../Packages/System"),
   ],
@@ -22,6 +23,7 @@ let package = Package(
       dependencies: [
         .product(name: "Inference", package: "Inference"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
+        .product(name: "Media", package: "Media"),
         .product(name: "TerminalUI", package: "TerminalUI"),
         .product(name: "TerminalUISixel", package: "TerminalUI"),
         .product(name: "System", package: "System"),

@@ -8,22 +8,24 @@ let package = Package(
   name: "Fuzz",
   dependencies: [
     .package(path: "../../Packages/Navigation"),
-    .package(path: "../../Packages/FaceAnalysis"),
+    .package(path: "../../Packages/Media"),
+    .package(path: "../../Packages/FaceDetection"),
     .package(path: "../../Packages/Inference"),
+    .package(path: "../../Packages/System"),
   ],
   targets: [
     .target(name: "FuzzDriver"),
     .executableTarget(
       name: "FuzzDeepLink", dependencies: ["FuzzDriver", .product(name: "Navigation", package: "Navigation")]),
     .executableTarget(
-      name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+      name: "FuzzPNG", dependencies: ["FuzzDriver", .product(name: "Media", package: "Media")]),
     .executableTarget(
-      name: "FuzzJPEG", dependencies: ["FuzzDriver", .product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+      name: "FuzzJPEG", dependencies: ["FuzzDriver", .product(name: "Media", package: "Media")]),
     .executableTarget(
-      name: "FuzzPPM", dependencies: ["FuzzDriver", .product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+      name: "FuzzPPM", dependencies: ["FuzzDriver", .product(name: "Media", package: "Media")]),
     .executableTarget(
       name: "FuzzHaarCascade",
-      dependencies: ["FuzzDriver", .product(name: "FaceAnalysis", package: "FaceAnalysis")]),
+      dependencies: ["FuzzDriver", .product(name: "FaceDetection", package: "FaceDetection")]),
     .executableTarget(
       name: "FuzzKerasConfig",
       dependencies: ["FuzzDriver", .product(name: "Inference", package: "Inference")]),
@@ -33,7 +35,11 @@ let package = Package(
     // The app's state reader lives in the executable target, which cannot be a dependency:
     // its two files are linked into this target (see Sources/FuzzAppState).
     .executableTarget(
-      name: "FuzzAppState", dependencies: ["FuzzDriver", .product(name: "Navigation", package: "Navigation")]),
+      name: "FuzzAppState",
+      dependencies: [
+        "FuzzDriver", .product(name: "Navigation", package: "Navigation"),
+        .product(name: "System", package: "System"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

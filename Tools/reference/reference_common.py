@@ -1,4 +1,4 @@
-"""Helpers shared by the FaceAnalysis reference scripts (opencv_reference.py, fer_reference.py).
+"""Helpers shared by the Media, FaceDetection and FaceAnalysis reference scripts (opencv_reference.py, fer_reference.py).
 
 Not run on its own. See those scripts for how to build their virtual environment.
 """
@@ -13,6 +13,7 @@ FIXTURES = os.path.join(ROOT, "Fixtures")
 MODELS = os.path.join(ROOT, "Models")
 OUTPUT = os.path.join(ROOT, "Packages", "FaceAnalysis", "Tests", "FaceAnalysisTests", "Fixtures")
 MEDIA_OUTPUT = os.path.join(ROOT, "Packages", "Media", "Tests", "MediaTests", "Fixtures")
+DETECTION_OUTPUT = os.path.join(ROOT, "Packages", "FaceDetection", "Tests", "FaceDetectionTests", "Fixtures")
 
 
 def fnv1a64(data: bytes) -> str:

@@ -1,3 +1,4 @@
-// The interface's values and protocols are part of this module's API: its clients see
-// `RGBImage`, `BoundingBox` and the service protocols without importing the interface.
+// What a client of the recognizer works with: the interface's values, and the detectors and
+// their options that a recognizer is made of.
 @_exported import FaceAnalysisInterface
+@_exported import FaceDetection

@@ -8,13 +8,13 @@ public struct RecognizedFace: Sendable, Equatable, Codable {
   /// How sure the face detector is that this is a face (0...1), when it says (BlazeFace does,
   /// the Haar cascade does not).
   public let detectorConfidence: Float?
-  /// The detector's keypoints in pixels, in ``FacePoint/keypointNames`` order (BlazeFace's
+  /// The detector's keypoints in pixels, in BlazeFace's order (eyes, nose tip, mouth, ear tragions;
   /// six); empty for the Haar cascade.
-  public let keypoints: [FacePoint]
+  public let keypoints: [PixelPoint]
 
   /// A face from its box, its emotions' scores and what the detector said of it.
   public init(
-    box: BoundingBox, scores: EmotionScores, detectorConfidence: Float? = nil, keypoints: [FacePoint] = []
+    box: BoundingBox, scores: EmotionScores, detectorConfidence: Float? = nil, keypoints: [PixelPoint] = []
   ) {
     self.box = box
     self.scores = scores

@@ -41,7 +41,7 @@ struct VideoRecognitionTests {
     #expect(frames.allSatisfy { $0.image.width == 640 && $0.image.height == 360 && $0.source == path })
 
     let recognizer = try SharedRecognizer.load()
-    let opencv = try TestFiles.referenceJSON("opencv_reference.json")
+    let opencv = try TestFiles.referenceJSON("opencv_video_reference.json")
     let fer = try TestFiles.referenceJSON("fer_reference.json")
     let expectedBoxes = try #require(opencv["detections"] as? [[String: Any]]).filter {
       $0["image"] as? String == "faces.mp4"

@@ -1,6 +1,7 @@
 import FaceAnalysis
 import Foundation
 import Inference
+import Media
 
 /// The benchmark inputs, made from the fixture photos: gray frames of camera sizes and
 /// 64x64 face crops as the model sees them.

@@ -1,6 +1,7 @@
 import FaceAnalysis
 import Foundation
 @_spi(Benchmarks) import Inference
+import Media
 
 /// The machine-readable commands the `peers` script drives: export the shared inputs, then
 /// time our side on exactly those inputs and print one JSON object per command.
@@ -101,16 +102,15 @@ enum RawMode {
   /// (one `predict` of its input) and of the whole detector (letterbox, model, decoding,
   /// suppression) on the image, and the faces found.
   static func blazeFace(
-    image path: String, kind: FaceDetectorKind, threads: Int, repeats: Int, workspace: Workspace
+    image path: String, model blazeFace: BlazeFaceModel, threads: Int, repeats: Int, workspace: Workspace
   )
     throws
   {
     let image = try ImageDecoder().decode(contentsOfFile: path)
     let gray = image.grayscale()
-    let detector = try workspace.loadBlazeFace(kind)
-    let name = BlazeFaceDetector.modelName(for: kind) ?? ""
+    let detector = try workspace.loadBlazeFace(blazeFace)
     let model = try TFLiteModel(
-      contentsOf: workspace.root.appendingPathComponent("Models").appendingPathComponent(name))
+      contentsOf: workspace.root.appendingPathComponent("Models").appendingPathComponent(blazeFace.fileName))
     let input = try Tensor(shape: [1] + model.inputShape, repeating: 0.25)
     let modelSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
       _ = try? model.predict(input, threads: threads)

@@ -1,5 +1,6 @@
 import FaceAnalysis
 import Foundation
+import Media
 import TerminalUI
 import TerminalUISixel
 

@@ -40,9 +40,8 @@ struct Workspace {
   }
 
   /// A BlazeFace detector (full or short range).
-  func loadBlazeFace(_ kind: FaceDetectorKind) throws -> BlazeFaceDetector {
-    let name = BlazeFaceDetector.modelName(for: kind) ?? ""
-    return try BlazeFaceDetector(
-      contentsOf: root.appendingPathComponent("Models").appendingPathComponent(name), kind: kind)
+  func loadBlazeFace(_ model: BlazeFaceModel) throws -> BlazeFaceDetector {
+    try BlazeFaceDetector(
+      contentsOf: root.appendingPathComponent("Models").appendingPathComponent(model.fileName), model: model)
   }
 }

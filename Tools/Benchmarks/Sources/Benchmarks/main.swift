@@ -47,9 +47,9 @@ do {
       workspace: workspace)
   case "blazeface":
     guard let image = arguments.positional.first else { throw BenchError.usage(usage) }
-    let kind: FaceDetectorKind = arguments.options["model"] == "short" ? .blazeFaceShort : .blazeFace
+    let model: BlazeFaceModel = arguments.options["model"] == "short" ? .shortRange : .fullRange
     try RawMode.blazeFace(
-      image: image, kind: kind, threads: try arguments.integer("threads", 1),
+      image: image, model: model, threads: try arguments.integer("threads", 1),
       repeats: try arguments.integer("repeats", 100), workspace: workspace)
   case "live":
     guard let video = arguments.positional.first else { throw BenchError.usage(usage) }

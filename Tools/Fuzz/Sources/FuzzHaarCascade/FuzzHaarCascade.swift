@@ -1,4 +1,4 @@
-import FaceAnalysis
+import FaceDetection
 import Foundation
 
 /// A small textured gray image: a cascade that parses is run over it, so the rectangles and

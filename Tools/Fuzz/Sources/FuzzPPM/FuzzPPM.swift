@@ -1,4 +1,4 @@
-@testable import FaceAnalysis
+@testable import Media
 
 /// libFuzzer entry: decodes the input with the PPM decoder under a 4-megapixel limit. A
 /// decoded image must respect the limit and hold exactly `width * height * 3` samples.

@@ -76,7 +76,12 @@ public struct EmotionRecognizer: Sendable {
         throw RecognizerError.cascade(error)
       }
     case .blazeFace, .blazeFaceShort:
-      return try BlazeFaceDetector(contentsOf: files.detectorModel, kind: files.detector)
+      do throws(DetectorModelError) {
+        return try BlazeFaceDetector(
+          contentsOf: files.detectorModel, model: files.detector.blazeFaceModel ?? .fullRange)
+      } catch {
+        throw RecognizerError.detectorModel(error)
+      }
     }
   }
 

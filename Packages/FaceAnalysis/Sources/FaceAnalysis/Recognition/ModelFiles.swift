@@ -32,7 +32,7 @@ public struct ModelFiles: Sendable, Equatable {
 
   /// The file name of `detector`'s model in a models folder.
   public static func detectorModelName(_ detector: FaceDetectorKind) -> String {
-    BlazeFaceDetector.modelName(for: detector) ?? cascadeName
+    detector.blazeFaceModel?.fileName ?? cascadeName
   }
 
   /// The folders searched, in order.

@@ -1,3 +1,4 @@
+import FaceDetection
 import Foundation
 
 /// Why recognition could not start or run. Each description is one line.
@@ -8,6 +9,8 @@ public enum RecognizerError: Error, Equatable, Sendable, CustomStringConvertible
   case cascade(CascadeError)
   /// The emotion model could not be loaded.
   case modelLoad(path: String, reason: String)
+  /// The face detector's model could not be loaded.
+  case detectorModel(DetectorModelError)
   /// The classifier failed on a batch.
   case classification(reason: String)
   /// The options cannot be used.
@@ -23,6 +26,8 @@ public enum RecognizerError: Error, Equatable, Sendable, CustomStringConvertible
       return error.description
     case .modelLoad(let path, let reason):
       return "\(path): cannot load the emotion model: \(reason)"
+    case .detectorModel(let error):
+      return error.description
     case .classification(let reason):
       return "emotion classification failed: \(reason)"
     case .invalidOptions(let reason):

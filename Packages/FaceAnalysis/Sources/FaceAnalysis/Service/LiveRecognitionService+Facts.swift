@@ -20,7 +20,7 @@ extension LiveRecognitionService {
       }
       facts.append(("Model", model))
       facts.append(("Classes", EmotionRecognizer.labels.joined(separator: ", ")))
-      facts.append(("Face detector", recognizer.detector.kind.displayName))
+      facts.append(("Face detector", files.detector.displayName))
       facts.append(("Model files", files.emotionModel.deletingLastPathComponent().path))
     } catch {
       facts.append(("Model", error.description))

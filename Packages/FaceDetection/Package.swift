@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Finding faces in a picture: the `FaceDetector` interface, OpenCV's Haar cascade (its XML
+/// read through libxml2, its scan and pyramid in C, fer-exact) and MediaPipe's BlazeFace on
+/// Inference's TFLite runtime. It decodes no file: callers hand it pixels.
+let package = Package(
+  name: "FaceDetection",
+  products: [
+    .library(name: "FaceDetection", targets: ["FaceDetection"])
+  ],
+  dependencies: [
+    .package(path: "../Inference"),
+    .package(path: "../Pixels"),
+    .package(path: "../System"),
+    // For the tests only: they decode the reference pictures.
+    .package(path: "../Media"),
+  ],
+  targets: [
+    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    // libxml2's streaming reader behind plain C types, so Swift never includes its headers
+    // (whose ICU clashes with Foundation's); `cfacedetection_xml_` symbols.
+    .target(name: "CFaceDetectionXML", dependencies: ["CLibXML2"]),
+    // The Haar scan and the pyramid's exact resize; `cfacedetection_haar_` symbols.
+    .target(name: "CFaceDetectionHaar"),
+    .target(
+      name: "FaceDetection",
+      dependencies: [
+        "CFaceDetectionXML", "CFaceDetectionHaar",
+        .product(name: "Inference", package: "Inference"),
+        .product(name: "Pixels", package: "Pixels"),
+        .product(name: "System", package: "System"),
+      ]
+    ),
+    .testTarget(
+      name: "FaceDetectionTests",
+      dependencies: [
+        "FaceDetection",
+        .product(name: "Media", package: "Media"),
+        .product(name: "Pixels", package: "Pixels"),
+        .product(name: "System", package: "System"),
+        .product(name: "SystemTesting", package: "System"),
+      ],
+      exclude: ["Fixtures"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
