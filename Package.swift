@@ -18,6 +18,7 @@ let package = Package(
     .package(path: "Packages/Navigation"),
     .package(path: "Packages/TerminalUI"),
     .package(path: "Packages/FaceAnalysis"),
+    .package(path: "Packages/DetectCommand"),
     // For the tests only: they decode what `detect --annotate` and the screen wrote.
     .package(path: "Packages/Media"),
   ] + flows.map { .package(path: "Packages/\($0)") },
@@ -30,7 +31,7 @@ let package = Package(
         .product(name: "TerminalUI", package: "TerminalUI"),
         .product(name: "TerminalUISixel", package: "TerminalUI"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
-        .product(name: "FaceAnalysisDetect", package: "FaceAnalysis"),
+        .product(name: "DetectCommand", package: "DetectCommand"),
         .product(name: "System", package: "System"),
       ] + flows.map { .product(name: $0, package: $0) },
       path: "App/EmotionsApp",
@@ -48,7 +49,7 @@ let package = Package(
       dependencies: [
         "App",
         "EmotionsApp",
-        .product(name: "FaceAnalysisDetect", package: "FaceAnalysis"),
+        .product(name: "DetectCommand", package: "DetectCommand"),
         .product(name: "Media", package: "Media"),
         .product(name: "NavigationTesting", package: "Navigation"),
         .product(name: "TerminalUITesting", package: "TerminalUI"),

@@ -1,5 +1,5 @@
+import DetectCommand
 import FaceAnalysis
-import FaceAnalysisDetect
 import Foundation
 import Navigation
 import System
@@ -71,7 +71,7 @@ public enum Emotions {
     case .routes(let format):
       _ = StandardStreams.process.printLine(RoutesCommand.render(format))
     case .detect(let options):
-      return DetectCommand(options: options).run()
+      return Detect(options: options).run()
     case .interactive(let options):
       InteractiveSession.run(options, environment: ProcessInfo.processInfo.environment)
     }

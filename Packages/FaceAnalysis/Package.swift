@@ -1,14 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Recognition: the emotion model, the recognizer that runs a detector and the model over a
+/// frame, the ordered recognition run, the live service and its pipeline, and saved frames;
+/// with the interface product a flow builds against and its fakes.
 let package = Package(
   name: "FaceAnalysis",
   products: [
     .library(name: "FaceAnalysis", targets: ["FaceAnalysis"]),
     // What a flow builds against: values and protocols, no C library, no Inference.
     .library(name: "FaceAnalysisInterface", targets: ["FaceAnalysisInterface"]),
-    // `emotions detect`: inputs recognised into records, annotated media and a timeline.
-    .library(name: "FaceAnalysisDetect", targets: ["FaceAnalysisDetect"]),
     // Fakes of the interface for tests and demos.
     .library(name: "FaceAnalysisTesting", targets: ["FaceAnalysisTesting"]),
   ],
@@ -35,27 +36,16 @@ let package = Package(
         .product(name: "System", package: "System"),
       ]
     ),
-    .target(
-      name: "FaceAnalysisDetect",
-      dependencies: [
-        "FaceAnalysis", .product(name: "Media", package: "Media"), .product(name: "System", package: "System"),
-      ]
-    ),
     .testTarget(
       name: "FaceAnalysisTests",
       dependencies: [
-        "FaceAnalysis", "FaceAnalysisTesting", .product(name: "FaceDetection", package: "FaceDetection"),
+        "FaceAnalysis", "FaceAnalysisTesting",
+        .product(name: "FaceDetection", package: "FaceDetection"),
         .product(name: "Media", package: "Media"),
         .product(name: "System", package: "System"),
         .product(name: "SystemTesting", package: "System"),
       ],
       exclude: ["Fixtures"]),
-    .testTarget(
-      name: "FaceAnalysisDetectTests",
-      dependencies: [
-        "FaceAnalysisDetect", .product(name: "System", package: "System"),
-        .product(name: "SystemTesting", package: "System"),
-      ]),
   ],
   swiftLanguageModes: [.v6]
 )

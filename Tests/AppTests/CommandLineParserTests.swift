@@ -1,8 +1,8 @@
 import Navigation
 import Testing
 
+@testable import DetectCommand
 @testable import EmotionsApp
-@testable import FaceAnalysisDetect
 
 @Suite("Command line")
 struct CommandLineParserTests {

@@ -3,8 +3,8 @@ import System
 import SystemTesting
 import Testing
 
+@testable import DetectCommand
 @testable import EmotionsApp
-@testable import FaceAnalysisDetect
 
 /// The detect loop in process: real inputs and the real model, its output and errors written
 /// to files instead of the process's streams.
@@ -24,7 +24,7 @@ struct DetectLoopTests {
     options.json = true
     options.modelDirectory = repositoryRoot.appendingPathComponent("Models").path
     configure(&options)
-    var command = DetectCommand(options: options)
+    var command = Detect(options: options)
     command.streams = StandardStreams(output: output.descriptor, errors: errors.descriptor)
     let status = command.run()
     return Run(
@@ -77,7 +77,7 @@ struct DetectLoopTests {
     options.inputs = [fixture("faces.mp4")]
     options.json = true
     options.modelDirectory = repositoryRoot.appendingPathComponent("Models").path
-    var command = DetectCommand(options: options)
+    var command = Detect(options: options)
     command.streams = StandardStreams(output: descriptors[1], errors: errors.descriptor)
     #expect(command.run() == 0)
     #expect(try errors.text() == "")

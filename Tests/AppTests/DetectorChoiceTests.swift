@@ -10,7 +10,7 @@ struct DetectorChoiceTests {
   /// Tools/reference/blazeface_reference.py.
   static func reference(_ source: String) throws -> [[String: Any]] {
     let path = repositoryRoot.appendingPathComponent(
-      "Packages/FaceAnalysis/Tests/FaceAnalysisTests/Fixtures/blazeface_reference.json")
+      "Packages/FaceDetection/Tests/FaceDetectionTests/Fixtures/blazeface_reference.json")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: [[String: Any]]])
     let entry = try #require(json["full"]?.first { $0["source"] as? String == source && $0["frame"] == nil })

@@ -2,8 +2,8 @@ import Foundation
 import SystemTesting
 import Testing
 
+@testable import DetectCommand
 @testable import EmotionsApp
-@testable import FaceAnalysisDetect
 
 /// `emotions detect --output FILE --resume`: runs killed with SIGKILL (by the test seam
 /// ``TestKillSwitch``, between records and in the middle of one), then resumed, end with the

@@ -1,4 +1,4 @@
-import FaceAnalysisDetect
+import DetectCommand
 import FaceAnalysisInterface
 import Navigation
 import TerminalUI

@@ -1,4 +1,4 @@
-import FaceAnalysisDetect
+import DetectCommand
 import Navigation
 import TerminalUI
 

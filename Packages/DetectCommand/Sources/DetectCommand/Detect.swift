@@ -10,7 +10,7 @@ import System
 /// Each input that fails gets one line on standard error and the others go on; the exit
 /// status is 1 when any failed. A reader that closes standard output ends the run quietly,
 /// with every ffmpeg child reaped.
-public struct DetectCommand {
+public struct Detect {
   /// The parsed options.
   public let options: DetectOptions
   /// Where the results, errors and progress go.

@@ -3,7 +3,7 @@ import System
 import SystemTesting
 import Testing
 
-@testable import FaceAnalysisDetect
+@testable import DetectCommand
 
 /// The writers of `emotions detect`, in process, against texts written out by hand.
 @Suite("detect's writers")

@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// `emotions detect`: its options, the inputs planned and recognised into records (a table,
+/// JSON lines, CSV), `--output` and `--resume`, `--annotate` pictures and videos, and the
+/// `--timeline`. The app parses nothing of it and only dispatches.
+let package = Package(
+  name: "DetectCommand",
+  products: [
+    .library(name: "DetectCommand", targets: ["DetectCommand"])
+  ],
+  dependencies: [
+    .package(path: "../FaceAnalysis"),
+    .package(path: "../Media"),
+    .package(path: "../System"),
+  ],
+  targets: [
+    .target(
+      name: "DetectCommand",
+      dependencies: [
+        .product(name: "FaceAnalysis", package: "FaceAnalysis"),
+        .product(name: "Media", package: "Media"),
+        .product(name: "System", package: "System"),
+      ]
+    ),
+    .testTarget(
+      name: "DetectCommandTests",
+      dependencies: [
+        "DetectCommand",
+        .product(name: "System", package: "System"),
+        .product(name: "SystemTesting", package: "System"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
