@@ -63,7 +63,7 @@ struct DetectLoopTests {
   @Test func theTableStartsWithItsHeader() throws {
     let run = try Self.run([fixture("astronaut.png")]) { $0.json = false }
     #expect(run.status == 0)
-    #expect(run.lines.first == TableWriter().header)
+    #expect(run.lines.first == TableFormat().header)
     #expect(run.lines.count == 2 && run.lines[1].contains("happy"))
   }
 

@@ -182,14 +182,14 @@ struct ResumeTests {
   /// CSV rows do not say how many faces their frame has: the last frame's rows are always done
   /// again, whether its last row was torn or the file ended between two of its rows.
   @Test func csvDropsTheLastFramesRowsAndJSONItsTornLine() throws {
-    let header = CSVWriter.header(labels: ["happy"])
+    let header = CSVFormat.headerRow
     let sources: Set<String> = ["a, \"b\".png", "c.png"]
     let first = "\"a, \"\"b\"\".png\",0,0,1,2,3,4,happy,1\r\n"
     let rows = header + "\r\n" + first + "c.png,0,0,1,1,1,1,happy,1\r\nc.png,0,0,2,2,2,2,happy,1\r\n"
     for content in [rows, rows + "c.png,0,0,3,3"] {
       let file = try TemporaryFile()
       try Data(content.utf8).write(to: file.url)
-      let point = try ResumePoint.read(file.url.path, format: .csv, sources: sources, header: header).get()
+      let point = try ResumePoint.read(file.url.path, format: .csv, sources: sources).get()
       #expect(point.hasHeader)
       #expect(point.recordedSources == ["a, \"b\".png"])
       #expect(point.keptLength == (header + "\r\n" + first).utf8.count)
@@ -197,7 +197,7 @@ struct ResumeTests {
     let file = try TemporaryFile()
     try Data("{\"source\":\"c.png\",\"frame\":0}\n{\"source\":\"a, \\\"b\\\".png\",\"fr".utf8).write(
       to: file.url)
-    let point = try ResumePoint.read(file.url.path, format: .json, sources: sources, header: header).get()
+    let point = try ResumePoint.read(file.url.path, format: .json, sources: sources).get()
     #expect(point.recordedSources == ["c.png"] && point.lastSource == "c.png")
     #expect(point.keptLength == "{\"source\":\"c.png\",\"frame\":0}\n".utf8.count)
   }

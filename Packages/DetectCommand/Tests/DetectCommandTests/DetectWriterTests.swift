@@ -1,3 +1,4 @@
+import FaceAnalysis
 import Foundation
 import System
 import SystemTesting
@@ -8,65 +9,69 @@ import Testing
 /// The writers of `emotions detect`, in process, against texts written out by hand.
 @Suite("detect's writers")
 struct DetectWriterTests {
-  static let labels = ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"]
-
-  static func face(box: [Int], happy: Float) -> DetectionRecord.Face {
+  static func face(box: [Int], happy: Float) -> RecognizedFace {
     let rest = (1 - happy) / 6
-    return DetectionRecord.Face(
-      box: box, emotion: happy > rest ? "happy" : "angry",
-      scores: labels.map { ($0, $0 == "happy" ? happy : rest) })
+    return RecognizedFace(
+      box: BoundingBox(x: box[0], y: box[1], width: box[2], height: box[3]),
+      scores: EmotionScores { $0 == .happy ? happy : rest })
+  }
+
+  static func record(
+    _ source: String, frame: Int, time: Double, width: Int = 1, height: Int = 1, faces: [RecognizedFace] = []
+  ) -> DetectionRecord {
+    DetectionRecord(
+      key: FrameKey(source: source, frame: frame), time: time, width: width, height: height, faces: faces)
   }
 
   @Test func aJSONLineHasTheDocumentedKeysInOrderAndEscapesTheSource() {
-    let record = DetectionRecord(
-      source: "a \"b\"\n\u{01}.png", frame: 3, time: 0.5, width: 640, height: 480,
+    let scores: [Emotion: Float] = [.happy: 0.75, .sad: 0.25, .surprise: .nan]
+    let record = Self.record(
+      "a \"b\"\n\u{01}.png", frame: 3, time: 0.5, width: 640, height: 480,
       faces: [
-        DetectionRecord.Face(
-          box: [1, 2, 30, 40], emotion: "happy",
-          scores: [("happy", 0.75), ("sad", 0.25), ("fear", 0), ("angry", .nan)])
+        RecognizedFace(
+          box: BoundingBox(x: 1, y: 2, width: 30, height: 40), scores: EmotionScores { scores[$0] ?? 0 })
       ])
     #expect(
-      JSONLineWriter.line(for: record)
+      JSONLinesFormat.line(for: record)
         == #"{"source":"a \"b\"\n\u0001.png","frame":3,"time":0.5,"width":640,"height":480,"#
-        + #""faces":[{"box":[1,2,30,40],"emotion":"happy","scores":{"happy":0.75,"sad":0.25,"fear":0,"angry":null}}]}"#
+        + #""faces":[{"box":[1,2,30,40],"emotion":"happy","scores":{"angry":0,"disgust":0,"fear":0,"#
+        + #""happy":0.75,"sad":0.25,"surprise":null,"neutral":0}}]}"#
     )
   }
 
   @Test func aWholeSecondIsWrittenWithoutAFractionAndAFrameWithoutFacesHasAnEmptyList() {
-    let record = DetectionRecord(source: "v.mp4", frame: 60, time: 2, width: 1, height: 1, faces: [])
+    let record = Self.record("v.mp4", frame: 60, time: 2)
     #expect(
-      JSONLineWriter.line(for: record)
+      JSONLinesFormat.line(for: record)
         == #"{"source":"v.mp4","frame":60,"time":2,"width":1,"height":1,"faces":[]}"#)
   }
 
   @Test func theTableHasOneRowPerFaceOrOneSayingNoFace() {
     #expect(
-      TableWriter().header
+      TableFormat().header
         == "source                        frame     time  box                   emotion   score")
-    let record = DetectionRecord(
-      source: "photo.jpg", frame: 0, time: 1.25, width: 100, height: 100,
+    let record = Self.record(
+      "photo.jpg", frame: 0, time: 1.25, width: 100, height: 100,
       faces: [Self.face(box: [10, 20, 30, 30], happy: 0.9), Self.face(box: [5, 5, 8, 8], happy: 0.1)])
     #expect(
-      TableWriter().lines(for: record) == [
+      TableFormat().lines(for: record) == [
         "photo.jpg                         0    1.250  [10,20,30,30]         happy     90%",
         "photo.jpg                         0    1.250  [5,5,8,8]             angry     15%",
       ])
-    let empty = DetectionRecord(
-      source: String(repeating: "x", count: 40) + ".png", frame: 7, time: 0, width: 1, height: 1, faces: [])
+    let empty = Self.record(String(repeating: "x", count: 40) + ".png", frame: 7, time: 0)
     #expect(
-      TableWriter().lines(for: empty) == ["…xxxxxxxxxxxxxxxxxxxxxx.png       7    0.000  no face"])
+      TableFormat().lines(for: empty) == ["…xxxxxxxxxxxxxxxxxxxxxx.png       7    0.000  no face"])
   }
 
   @Test func theTimelineDrawsOneLinePerLabelBrokenWhereAFrameHasNoFace() {
     let records = [
-      DetectionRecord(
-        source: "v", frame: 0, time: 0, width: 1, height: 1, faces: [Self.face(box: [0, 0, 9, 9], happy: 1)]),
-      DetectionRecord(source: "v", frame: 1, time: 1, width: 1, height: 1, faces: []),
-      DetectionRecord(
-        source: "v", frame: 2, time: 2, width: 1, height: 1,
+      Self.record("v", frame: 0, time: 0, faces: [Self.face(box: [0, 0, 9, 9], happy: 1)]),
+      Self.record("v", frame: 1, time: 1),
+      Self.record(
+        "v", frame: 2, time: 2,
         faces: [Self.face(box: [0, 0, 2, 2], happy: 0), Self.face(box: [0, 0, 9, 9], happy: 0.4)]),
     ]
-    let svg = TimelineSVG(labels: Self.labels, title: "a <b> & \"c\"").render(records)
+    let svg = TimelineSVG(title: "a <b> & \"c\"").render(records)
     #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     #expect(svg.hasSuffix("</svg>\n"))
     #expect(svg.contains("<title>a &lt;b&gt; &amp; &quot;c&quot;</title>"))

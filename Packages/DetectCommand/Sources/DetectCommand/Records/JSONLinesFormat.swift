@@ -1,7 +1,10 @@
-/// Writes a ``DetectionRecord`` as one line of JSON, with the keys in the documented order:
+import FaceAnalysis
+import Foundation
+
+/// One JSON object per line, with the keys in the documented order:
 /// `{"source","frame","time","width","height","faces":[{"box","emotion","scores"}]}`; a face
 /// that BlazeFace found also has `"detector_confidence"` and `"keypoints"` (six `[x, y]`).
-struct JSONLineWriter: RecordFormat {
+struct JSONLinesFormat: RecordFormat {
   /// JSON lines have no header.
   let header: String? = nil
 
@@ -10,20 +13,42 @@ struct JSONLineWriter: RecordFormat {
 
   /// The record as one line, without the newline.
   static func line(for record: DetectionRecord) -> String {
-    var text = "{\"source\":\(quoted(record.source)),\"frame\":\(record.frame),"
+    var text = "{\"source\":\(quoted(record.key.source)),\"frame\":\(record.key.frame),"
     text +=
       "\"time\":\(number(record.time)),\"width\":\(record.width),\"height\":\(record.height),\"faces\":["
     text += record.faces.map(face).joined(separator: ",")
     return text + "]}"
   }
 
-  private static func face(_ face: DetectionRecord.Face) -> String {
-    let box = face.box.map(String.init).joined(separator: ",")
-    let scores = face.scores.map { "\(quoted($0.label)):\(number($0.probability))" }.joined(separator: ",")
-    var text = "{\"box\":[\(box)],\"emotion\":\(quoted(face.emotion)),\"scores\":{\(scores)}"
+  /// One object a line, each `{"source":…,"frame":…,…}`; what follows the last newline is a
+  /// torn record.
+  func read(_ bytes: [UInt8]) -> Result<RecordFile, RecordFile.Problem> {
+    var file = RecordFile()
+    var start = 0
+    while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      let line = bytes[start..<newline]
+      guard let key = try? JSONDecoder().decode(Key.self, from: Data(line)) else {
+        return .failure(
+          .notRecords(
+            line: file.entries.count + 1,
+            looksLikeOtherFormat: file.entries.isEmpty && line.first == UInt8(ascii: "s")))
+      }
+      file.entries.append(
+        RecordFile.Entry(key: FrameKey(source: key.source, frame: key.frame), bytes: start..<newline + 1))
+      start = newline + 1
+    }
+    file.wholeLength = start
+    return .success(file)
+  }
+
+  private static func face(_ face: RecognizedFace) -> String {
+    let scores = face.scores.all.map { "\(quoted($0.emotion.rawValue)):\(number($0.score))" }.joined(
+      separator: ",")
+    var text = "{\"box\":[\(face.box.array.map(String.init).joined(separator: ","))],"
+    text += "\"emotion\":\(quoted(face.emotion.rawValue)),\"scores\":{\(scores)}"
     if let confidence = face.detectorConfidence { text += ",\"detector_confidence\":\(number(confidence))" }
     if !face.keypoints.isEmpty {
-      let points = face.keypoints.map { "[" + $0.map(pixel).joined(separator: ",") + "]" }
+      let points = face.keypoints.map { "[\(pixel($0.x)),\(pixel($0.y))]" }
       text += ",\"keypoints\":[\(points.joined(separator: ","))]"
     }
     return text + "}"
@@ -66,5 +91,11 @@ struct JSONLineWriter: RecordFormat {
       }
     }
     return result + "\""
+  }
+
+  /// The two fields of a record that say which frame it is.
+  private struct Key: Decodable {
+    let source: String
+    let frame: Int
   }
 }

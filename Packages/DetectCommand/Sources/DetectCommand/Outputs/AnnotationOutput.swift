@@ -31,7 +31,7 @@ struct AnnotationOutput {
   /// problem as one line when it cannot take the inputs. Nothing is created yet
   /// (``createFolder()``).
   static func plan(
-    path: String, inputs: [String], inventory: InputInventory, replaces: Bool
+    path: String, inputs: [LocatedInput], inventory: InputInventory, replaces: Bool
   ) -> Result<AnnotationOutput, AnnotationError> {
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -39,7 +39,7 @@ struct AnnotationOutput {
       (exists && isDirectory.boolValue) || path.hasSuffix("/")
       || (!exists && (path as NSString).pathExtension.isEmpty)
     if !isFolder {
-      let videos = inputs.filter { FrameSources.locate($0)?.isStream == true }
+      let videos = inputs.filter(\.isStream)
       guard inputs.count == 1, videos.count == 1 else {
         return .failure(
           AnnotationError(

@@ -1,10 +1,12 @@
+import FaceAnalysis
+
 /// Draws each emotion's score over a video's time as an SVG line chart, with axes, ticks,
 /// a legend and a title: `emotions detect clip.mp4 --timeline out.svg`.
 ///
 /// The score of a frame is the score of its largest face; frames without a face leave a gap.
 struct TimelineSVG {
-  /// The labels in model order, one line each.
-  var labels: [String]
+  /// The emotions drawn, one line each.
+  var emotions: [Emotion] = Emotion.allCases
   /// What the chart shows, such as the video's file name.
   var title: String
 
@@ -65,13 +67,12 @@ struct TimelineSVG {
         + "score of the largest face</text>")
 
     // One polyline per label, broken where a frame has no face.
-    for (index, label) in labels.enumerated() {
+    for (index, emotion) in emotions.enumerated() {
+      let label = emotion.rawValue
       let color = Self.palette[index % Self.palette.count]
       var segments: [[String]] = [[]]
       for record in records.sorted(by: { $0.time < $1.time }) {
-        guard let face = record.faces.max(by: { $0.box[2] * $0.box[3] < $1.box[2] * $1.box[3] }),
-          let score = face.scores.first(where: { $0.label == label })?.probability
-        else {
+        guard let score = record.largestFace?.scores[emotion] else {
           if !(segments.last?.isEmpty ?? true) { segments.append([]) }
           continue
         }

@@ -1,6 +1,8 @@
+import FaceAnalysis
+
 /// The human-readable form of `emotions detect`: a header, then one row per face (or one
 /// row saying `no face`).
-struct TableWriter: RecordFormat {
+struct TableFormat: RecordFormat {
   /// The header line.
   let header: String? =
     Self.pad("source", 28) + Self.pad("frame", 7, right: true) + Self.pad("time", 9, right: true) + "  "
@@ -11,15 +13,20 @@ struct TableWriter: RecordFormat {
     Self.rows(for: record)
   }
 
+  /// A table is for people: `--output` writes it, but `--resume` reads only the records of
+  /// `--json` and `--format csv`, so a table file is read as JSON lines and refused.
+  func read(_ bytes: [UInt8]) -> Result<RecordFile, RecordFile.Problem> {
+    JSONLinesFormat().read(bytes)
+  }
+
   private static func rows(for record: DetectionRecord) -> [String] {
     let prefix =
-      pad(shortened(record.source), 28) + pad(String(record.frame), 7, right: true)
+      pad(shortened(record.key.source), 28) + pad(String(record.key.frame), 7, right: true)
       + pad(seconds(record.time), 9, right: true) + "  "
     guard !record.faces.isEmpty else { return [prefix + "no face"] }
     return record.faces.map { face in
-      let score = face.scores.first { $0.label == face.emotion }?.probability ?? 0
-      let box = "[" + face.box.map(String.init).joined(separator: ",") + "]"
-      return prefix + pad(box, 22) + pad(face.emotion, 10) + percent(score)
+      let box = "[" + face.box.array.map(String.init).joined(separator: ",") + "]"
+      return prefix + pad(box, 22) + pad(face.emotion.rawValue, 10) + percent(face.confidence)
     }
   }
 

@@ -31,7 +31,7 @@ struct InputInventory {
 
   /// The inventory of `inputs`, in their order; inputs that are missing or cannot be listed
   /// are left out, as the run will report them.
-  init(inputs: [String]) {
+  init(inputs: [LocatedInput]) {
     for input in inputs { add(input, listed: false, depth: 0) }
   }
 
@@ -41,8 +41,9 @@ struct InputInventory {
     return FileIdentity(path: parent.isEmpty ? "." : parent).flatMap { folders[$0] }
   }
 
-  private mutating func add(_ input: String, listed: Bool, depth: Int) {
-    guard RawArguments.undecodable[input] == nil, let located = FrameSources.locate(input) else { return }
+  private mutating func add(_ located: LocatedInput, listed: Bool, depth: Int) {
+    let input = located.input
+    guard RawArguments.undecodable[input] == nil, let located = located.locator else { return }
     switch located.kind {
     case .image:
       addFile(input)
@@ -58,7 +59,7 @@ struct InputInventory {
       let path = String(input.dropFirst())
       addFile(path)
       guard depth < Self.listDepth, let entries = try? FrameSources.listInputs(path) else { return }
-      for entry in entries { add(entry, listed: true, depth: depth + 1) }
+      for entry in entries { add(LocatedInput(entry), listed: true, depth: depth + 1) }
     case .video, .camera, .lavfi:
       if located.kind != .lavfi { addFile(input) }
       addUnit(Unit(source: input, isVideo: true, isListed: listed))

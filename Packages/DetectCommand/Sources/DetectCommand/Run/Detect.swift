@@ -1,0 +1,183 @@
+import FaceAnalysis
+import Foundation
+import Media
+import System
+
+/// `emotions detect <path>...`: faces and emotions of images, folders, videos and cameras,
+/// as a table, JSON lines or CSV.
+///
+/// Each input that fails gets one line on standard error and the others go on; the exit
+/// status is 1 when any failed. A reader that closes standard output ends the run quietly,
+/// with every ffmpeg child reaped.
+public struct Detect {
+  /// The parsed options.
+  public let options: DetectOptions
+  /// Where the results, errors and progress go.
+  public var streams: StandardStreams
+
+  /// The command with its options, writing to `streams`.
+  public init(options: DetectOptions, streams: StandardStreams = .process) {
+    self.options = options
+    self.streams = streams
+  }
+
+  /// Runs the command; returns the exit status.
+  public func run() -> Int32 {
+    ProcessSignals.ignoreBrokenPipe()
+    // Standard output closed before the start (`>&-`): nowhere to write, so end as when a
+    // reader closes the pipe. Nothing is opened first: a pipe made now would become
+    // descriptor 1 and a child's output would go astray.
+    if options.output == nil, !streams.isOutputOpen { return 0 }
+    let inputs = selectedInputs.map(LocatedInput.init)
+    // Every output is checked, and a killed run's records read, before anything else; a
+    // run that writes only to standard output lists nothing.
+    let writesFiles = options.output != nil || options.annotate != nil || options.timeline != nil
+    let inventory = InputInventory(inputs: writesFiles ? inputs : [])
+    let prepared: (records: RecordOutput, resume: ResumePoint, annotation: AnnotationOutput?)
+    switch prepareOutputs(inputs, inventory) {
+    case .success(let outputs): prepared = outputs
+    case .failure(let error):
+      streams.printError(error.message)
+      return 2
+    }
+    let (records, resume) = (prepared.records, prepared.resume)
+    // The models load on a thread of their own while the first input opens.
+    let recognizer: PendingRecognizer
+    do {
+      let recognition = recognitionOptions
+      let files = try ModelFiles.locate(
+        modelDirectory: options.modelDirectory, detector: recognition.detector)
+      recognizer = PendingRecognizer { () throws(RecognizerError) in
+        try EmotionRecognizer(files: files, options: recognition)
+      }
+    } catch {
+      streams.printError(error.description)
+      return 1
+    }
+    if let output = prepared.annotation {
+      if let error = output.createFolder() {
+        streams.printError(error.description)
+        return 2
+      }
+      InterruptCleanup.install(streams: streams)
+    }
+    let format = options.format.records(continuing: resume.hasHeader)
+    if let header = format.header, !records.writeHeader(header) {
+      guard let path = records.path else { return 0 }
+      streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
+      return endRecords(records, failed: true)
+    }
+
+    var run = DetectRun(
+      records: records, format: format, recognizer: recognizer, annotation: prepared.annotation,
+      drawsTimeline: options.timeline != nil, streams: streams)
+    var failed = false
+    let plans = inputs.map { InputPlan($0, options: options, resume: resume) }
+    for plan in resume.ordered(plans, by: \.input) {
+      switch run.carryOut(plan) {
+      case .done: break
+      case .modelFailed: return 1
+      case .failed: failed = true
+      case .outputClosed: return endRecords(records, failed: failed || records.path != nil)
+      case .interrupted(let signal):
+        _ = records.finish()
+        InterruptCleanup.end(by: signal)
+      }
+    }
+    if let path = options.timeline {
+      failed = !writeTimeline(run.timeline, source: run.timelineSource, to: path) || failed
+    }
+    return endRecords(records, failed: failed)
+  }
+
+  /// Reads what `--resume` continues, checks every output against the inputs and the files
+  /// there, and opens the records' file: all before the first frame is read.
+  private func prepareOutputs(
+    _ inputs: [LocatedInput], _ inventory: InputInventory
+  ) -> Result<(records: RecordOutput, resume: ResumePoint, annotation: AnnotationOutput?), OutputOptionError>
+  {
+    var resume = ResumePoint()
+    if options.resume, let path = options.output {
+      switch ResumePoint.read(path, format: options.format, sources: inventory.sources) {
+      case .success(let point): resume = point
+      case .failure(let error): return .failure(error)
+      }
+    }
+    var outputs: [OutputCheck.Output] = []
+    var folders: [OutputCheck.Output] = []
+    if let path = options.output {
+      outputs.append(
+        OutputCheck.Output(option: "--output", value: path, path: path, isContinued: options.resume))
+    }
+    if let path = options.timeline {
+      outputs.append(OutputCheck.Output(option: "--timeline", value: path, path: path))
+    }
+    var annotation: AnnotationOutput?
+    if let path = options.annotate {
+      switch AnnotationOutput.plan(
+        path: path, inputs: inputs, inventory: inventory, replaces: options.overwrite)
+      {
+      case .success(let output): annotation = output
+      case .failure(let error): return .failure(OutputOptionError(error.description))
+      }
+      if annotation?.isFolder == true {
+        folders.append(OutputCheck.Output(option: "--annotate", value: path, path: path))
+      }
+      // The sources a resumed run passes over write no picture, so theirs may be there.
+      let pending = inventory.units.filter { unit in
+        !resume.isDone(unit.source, kind: unit.isVideo ? .video : .image)
+      }
+      for file in annotation?.plannedPaths(for: pending.map(\.source)) ?? [] {
+        outputs.append(OutputCheck.Output(option: "--annotate", value: path, path: file))
+      }
+    }
+    if let problem = OutputCheck(inventory: inventory, replaces: options.overwrite).problem(
+      outputs: outputs, folders: folders)
+    {
+      return .failure(problem)
+    }
+    guard let path = options.output else {
+      return .success((RecordOutput(streams: streams), resume, annotation))
+    }
+    let opening: RecordOutput.Opening =
+      options.resume ? .resume(keptLength: resume.keptLength) : options.overwrite ? .replace : .create
+    return RecordOutput.open(path, opening, streams: streams).map { ($0, resume, annotation) }
+  }
+
+  /// Ends the records (a file is synced to the disk) and gives the exit status.
+  private func endRecords(_ records: RecordOutput, failed: Bool) -> Int32 {
+    guard let reason = records.finish(), let path = records.path else { return failed ? 1 : 0 }
+    streams.printError("--output \(path): cannot finish writing it (\(reason))")
+    return 1
+  }
+
+  private var recognitionOptions: RecognitionOptions {
+    var recognition = RecognitionOptions(detector: options.detector ?? .haar)
+    recognition.detection = DetectionOptions(
+      scaleFactor: options.scaleFactor, minNeighbors: options.minNeighbors, minSize: options.minSize)
+    recognition.wholeImage = options.wholeImage
+    return recognition
+  }
+
+  /// The inputs this shard processes: every Nth, starting at the Kth.
+  var selectedInputs: [String] {
+    guard let shard = options.shard else { return options.inputs }
+    return options.inputs.enumerated().filter { $0.offset % shard.count == shard.index }.map(\.element)
+  }
+
+  private func writeTimeline(_ records: [DetectionRecord], source: String?, to path: String) -> Bool {
+    guard let source, !records.isEmpty else {
+      streams.printError("--timeline \(path): no video frames to draw")
+      return false
+    }
+    let svg = TimelineSVG(title: (source as NSString).lastPathComponent).render(records)
+    do throws(AtomicFile.Failure) {
+      try AtomicFile.write(Array(svg.utf8), to: path, replacing: options.overwrite, mode: 0o666)
+      return true
+    } catch {
+      let advice = error == .exists ? "; add --overwrite to replace it" : ""
+      streams.printError("--timeline \(path): \(error)\(advice)")
+      return false
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import FaceAnalysis
+import Media
+import System
+
+/// The loop of `detect`: carries out each input's ``InputPlan``, writing its records, drawing
+/// its annotation and keeping the timeline's frames.
+struct DetectRun {
+  /// How one input ended.
+  enum Outcome {
+    case done, failed, outputClosed
+    /// The model or cascade could not be loaded (the error is printed): nothing can run.
+    case modelFailed
+    /// A signal came while annotating (``InterruptCleanup``).
+    case interrupted(Signal)
+  }
+
+  let records: RecordOutput
+  let format: any RecordFormat
+  let recognizer: PendingRecognizer
+  /// The `--annotate` output, passed from input to input (it remembers the names used).
+  var annotation: AnnotationOutput?
+  let drawsTimeline: Bool
+  let streams: StandardStreams
+  /// The first video's records, for `--timeline`.
+  private(set) var timeline: [DetectionRecord] = []
+  /// The video the timeline draws.
+  private(set) var timelineSource: String?
+
+  init(
+    records: RecordOutput, format: any RecordFormat, recognizer: PendingRecognizer,
+    annotation: AnnotationOutput?, drawsTimeline: Bool, streams: StandardStreams
+  ) {
+    self.records = records
+    self.format = format
+    self.recognizer = recognizer
+    self.annotation = annotation
+    self.drawsTimeline = drawsTimeline
+    self.streams = streams
+  }
+
+  /// Reads, recognises and records one input as `plan` says.
+  mutating func carryOut(_ plan: InputPlan) -> Outcome {
+    // Continuing a killed run: what it finished is not done again.
+    if plan.isDone { return .done }
+    if let name = RawArguments.undecodable[plan.input] {
+      streams.printError("\(name): the file name is not valid UTF-8, which emotions cannot open; rename it")
+      return .failed
+    }
+    // Notes (such as skipped files) are held until the source opens, so that an input
+    // that fails gets exactly one line.
+    let notes = HeldNotes()
+    let source: any FrameSource
+    do throws(FrameSourceError) {
+      guard let locator = plan.located.locator else { throw FrameSourceError.notFound(path: plan.input) }
+      source = try FrameSources.open(
+        locator,
+        options: plan.sourceOptions { [streams] note in if !notes.hold(note) { streams.printError(note) } })
+    } catch {
+      streams.printError(error.description)
+      return .failed
+    }
+    for note in notes.release() {
+      streams.printError(note)
+    }
+    defer { source.close() }
+    let recognizer: EmotionRecognizer
+    switch self.recognizer.result {
+    case .success(let loaded): recognizer = loaded
+    case .failure(let error):
+      streams.printError(error.description)
+      return .modelFailed
+    }
+    var sink = AnnotationSink(output: annotation, source: source, streams: streams)
+    defer {
+      sink.end()
+      annotation = sink.output
+    }
+    var progress = ProgressLine(
+      total: source.expectedFrameCount, label: plan.input, streams: streams,
+      enabled: streams.isErrorTerminal && source.kind != .image)
+    defer { progress.finish() }
+    var run = RecognitionRun(source: source, recognizer: recognizer, options: plan.runOptions)
+    var failed = false
+    while let batch = run.nextBatch() {
+      for item in batch {
+        if let signal = InterruptCleanup.pendingSignal {
+          progress.clear()
+          sink.interrupted()
+          return .interrupted(signal)
+        }
+        let frame: Frame
+        let faces: [RecognizedFace]?
+        switch item {
+        case .failed(let message):
+          progress.clear()
+          streams.printError(message)
+          sink.sourceFailed()
+          failed = true
+          continue
+        case .read where !plan.drawsVideo:
+          // Passed over: its record is there from the killed run.
+          progress.advance()
+          continue
+        case .read(let read): (frame, faces) = (read, nil)
+        case .recognized(let read, let recognized): (frame, faces) = (read, recognized.faces)
+        }
+        progress.clear()
+        if !sink.write(frame, faces: faces) { failed = true }
+        if let faces, plan.records(frame) {
+          let record = DetectionRecord(frame: frame, faces: faces)
+          keepForTimeline(record, of: plan, kind: source.kind)
+          if !records.write(format.lines(for: record)) {
+            if let path = records.path {
+              streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
+            }
+            sink.outputClosed()
+            return .outputClosed
+          }
+        }
+        progress.advance()
+      }
+    }
+    return failed ? .failed : .done
+  }
+
+  /// Keeps the records of the first video for `--timeline`.
+  private mutating func keepForTimeline(_ record: DetectionRecord, of plan: InputPlan, kind: FrameSourceKind)
+  {
+    guard drawsTimeline, kind.isStream else { return }
+    if timelineSource == nil { timelineSource = plan.input }
+    if timelineSource == plan.input { timeline.append(record) }
+  }
+}

@@ -1,0 +1,60 @@
+import FaceAnalysis
+import Media
+
+/// What `detect` does with one input, decided once before it is read: whether a resumed run
+/// passes it over, and how its frames are read and recognised. The run only carries it out.
+struct InputPlan {
+  /// The input and what it is.
+  let located: LocatedInput
+  /// Whether the records of a killed run cover all of it: nothing is read.
+  let isDone: Bool
+  /// Whether its frames are drawn into an annotated video: every frame is read (ffmpeg skips
+  /// none) and every Nth recognised, the frames between keeping the last boxes as fer's
+  /// Video does.
+  let drawsVideo: Bool
+  /// Every how many frames the source hands over.
+  let readEvery: Int
+  /// Every how many frames read the run recognises.
+  let recognizeEvery: Int
+  /// The frames a killed run recorded: not recorded again, and not recognised unless drawn.
+  let recorded: ResumePoint
+
+  /// The plan for `located` under `options`, continuing `resume`.
+  init(_ located: LocatedInput, options: DetectOptions, resume: ResumePoint) {
+    self.located = located
+    isDone = resume.isDone(located.input, kind: located.locator?.kind)
+    drawsVideo = options.annotate != nil && located.isStream
+    readEvery = drawsVideo ? 1 : options.every
+    recognizeEvery = drawsVideo ? options.every : 1
+    recorded = resume
+  }
+
+  /// The input as given.
+  var input: String { located.input }
+
+  /// How the source reads: every ``readEvery``th frame, images a killed run recorded passed
+  /// over unread, `onNote` told of what it skips.
+  func sourceOptions(onNote: @escaping @Sendable (String) -> Void) -> FrameSourceOptions {
+    var options = FrameSourceOptions(every: readEvery, onNote: onNote)
+    if !recorded.recorded.isEmpty {
+      options.skipsImage = { [recorded] path in recorded.contains(FrameKey(source: path, frame: 0)) }
+    }
+    return options
+  }
+
+  /// How the run recognises: every ``recognizeEvery``th frame, recorded ones passed over
+  /// unless drawn.
+  var runOptions: RecognitionRun.Options {
+    var options = RecognitionRun.Options()
+    options.every = recognizeEvery
+    options.passesOver = { [recorded, drawsVideo] frame in
+      !drawsVideo && recorded.contains(FrameKey(source: frame.source, frame: frame.index))
+    }
+    return options
+  }
+
+  /// Whether `frame`'s record is to be written: it was not by the killed run.
+  func records(_ frame: Frame) -> Bool {
+    !recorded.contains(FrameKey(source: frame.source, frame: frame.index))
+  }
+}

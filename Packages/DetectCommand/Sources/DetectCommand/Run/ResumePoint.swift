@@ -1,0 +1,95 @@
+import FaceAnalysis
+import Media
+import System
+
+/// What `detect --resume --output FILE` finds in FILE: the records a killed run wrote whole,
+/// where they end, and which of this run's sources they cover.
+///
+/// The format reads its own file back (``RecordFormat/read(_:)``): a JSON line counts when it
+/// ends with its newline; CSV's last frame is always done again, since rows do not say how
+/// many faces their frame has. A file that holds anything else, or records of sources this
+/// run does not read, is refused: continuing it would mix two runs.
+struct ResumePoint: Equatable {
+  /// How many bytes of the file to keep; the rest is cut off before appending.
+  var keptLength = 0
+  /// Whether the kept part already has CSV's header row.
+  var hasHeader = false
+  /// The frames already recorded.
+  var recorded: Set<FrameKey> = []
+  /// The sources with records, for look-ups.
+  var recordedSources: Set<String> = []
+  /// The source of the last record kept: the one input that may have been cut off midway.
+  var lastSource: String?
+
+  /// Whether the frame's record is in the file.
+  func contains(_ key: FrameKey) -> Bool {
+    recorded.contains(key)
+  }
+
+  /// Whether every record of `input` (an image, video, camera or graph given on the command
+  /// line) is in the file: an image's one record, or a video's records followed by another
+  /// source's, which a run starts only when the video is done. Folders and lists are gone
+  /// through again, their recorded images passed over unread.
+  func isDone(_ input: String, kind: FrameSourceKind?) -> Bool {
+    switch kind {
+    case .image: return contains(FrameKey(source: input, frame: 0))
+    case .video, .camera, .lavfi: return recordedSources.contains(input) && input != lastSource
+    case .folder, .list, nil: return false
+    }
+  }
+
+  /// `inputs` with the one that may have been cut off midway first, so that it is finished
+  /// before any other source's record follows its last one.
+  func ordered<Input>(_ inputs: [Input], by input: (Input) -> String) -> [Input] {
+    guard let lastSource, let index = inputs.firstIndex(where: { input($0) == lastSource }) else {
+      return inputs
+    }
+    var ordered = inputs
+    ordered.insert(ordered.remove(at: index), at: 0)
+    return ordered
+  }
+
+  /// Reads the file at `path`, written as `format` for a run over `sources`; a missing or
+  /// empty file is a start from nothing.
+  static func read(
+    _ path: String, format: DetectOptions.OutputFormat, sources: Set<String>
+  ) -> Result<ResumePoint, OutputOptionError> {
+    let bytes: [UInt8]
+    switch RegularFile.read(path) {
+    case .bytes(let content): bytes = content
+    case .missing: return .success(ResumePoint())
+    case .unreadable(let reason):
+      return .failure(OutputOptionError("--resume --output \(path): cannot read it (\(reason))"))
+    }
+    let file: RecordFile
+    switch format.records().read(bytes) {
+    case .success(let read): file = read
+    case .failure(.notRecords(let line, let looksLikeOtherFormat)):
+      let (this, other) =
+        format == .csv
+        ? ("CSV (--format csv)", "JSON lines (--json)") : ("JSON lines (--json)", "CSV (--format csv)")
+      if looksLikeOtherFormat {
+        return .failure(
+          OutputOptionError(
+            "--resume --output \(path) holds \(other), not \(this); resume with the format that wrote it"))
+      }
+      return .failure(
+        OutputOptionError(
+          "--resume --output \(path): line \(line) is not a record of emotions detect in \(this); "
+            + "give another --output, or remove the file to start again"))
+    }
+    var point = ResumePoint(keptLength: file.wholeLength, hasHeader: file.hasHeader)
+    for entry in file.entries {
+      guard sources.contains(entry.key.source) else {
+        return .failure(
+          OutputOptionError(
+            "--resume --output \(path) holds records of \(entry.key.source), which this run does not read; "
+              + "resume with the inputs (and --shard) of the run that wrote it, or give another --output"))
+      }
+      point.recorded.insert(entry.key)
+      point.recordedSources.insert(entry.key.source)
+      point.lastSource = entry.key.source
+    }
+    return .success(point)
+  }
+}
