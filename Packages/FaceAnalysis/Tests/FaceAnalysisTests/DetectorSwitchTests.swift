@@ -35,7 +35,8 @@ struct DetectorSwitchTests {
     let loop = TestLoop()
     let stages = FakeStages(name: "photos", frames: 0, playback: .slideShow(count: 3))
     let pipeline = RecognitionPipeline(
-      source: stages.summary, policy: .realTime, delivery: loop.delivery, saver: FrameSaver()
+      source: stages.summary, policy: .realTime, delivery: loop.delivery,
+      saving: FrameSaving(saver: FrameSaver())
     ) { stages }
     pipeline.start()
     defer { pipeline.stop() }
@@ -59,7 +60,8 @@ struct DetectorSwitchTests {
     let stages = FakeStages(
       name: "photos", frames: 0, playback: .slideShow(count: 2), missingDetectors: [.blazeFace])
     let pipeline = RecognitionPipeline(
-      source: stages.summary, policy: .realTime, delivery: loop.delivery, saver: FrameSaver()
+      source: stages.summary, policy: .realTime, delivery: loop.delivery,
+      saving: FrameSaving(saver: FrameSaver())
     ) { stages }
     pipeline.start()
     defer { pipeline.stop() }
@@ -79,7 +81,8 @@ struct DetectorSwitchTests {
     let stages = FakeStages(name: "photos", frames: 0, playback: .slideShow(count: 1))
     let gate = DispatchSemaphore(value: 0)
     let pipeline = RecognitionPipeline(
-      source: stages.summary, policy: .realTime, delivery: loop.delivery, saver: FrameSaver()
+      source: stages.summary, policy: .realTime, delivery: loop.delivery,
+      saving: FrameSaving(saver: FrameSaver())
     ) {
       gate.wait()
       return stages
@@ -96,7 +99,8 @@ struct DetectorSwitchTests {
     let loop = TestLoop()
     let stages = FakeStages(name: "photos", frames: 0, playback: .slideShow(count: 1))
     let pipeline = RecognitionPipeline(
-      source: stages.summary, policy: .realTime, delivery: loop.delivery, saver: FrameSaver()
+      source: stages.summary, policy: .realTime, delivery: loop.delivery,
+      saving: FrameSaving(saver: FrameSaver())
     ) { stages }
     pipeline.start()
     #expect(loop.pump { loop.frames.count == 1 })

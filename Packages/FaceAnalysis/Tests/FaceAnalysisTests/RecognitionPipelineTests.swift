@@ -18,7 +18,7 @@ struct RecognitionPipelineTests {
     saver: FrameSaver = FrameSaver(directory: NSTemporaryDirectory())
   ) -> RecognitionPipeline {
     let pipeline = RecognitionPipeline(
-      source: stages.summary, policy: policy, delivery: loop.delivery, saver: saver
+      source: stages.summary, policy: policy, delivery: loop.delivery, saving: FrameSaving(saver: saver)
     ) { stages }
     pipeline.start()
     return pipeline
@@ -43,7 +43,8 @@ struct RecognitionPipelineTests {
   @Test func aSourceThatCannotOpenIsOneFailure() {
     let loop = TestLoop()
     let pipeline = RecognitionPipeline(
-      source: "missing.mp4", policy: .realTime, delivery: loop.delivery, saver: FrameSaver()
+      source: "missing.mp4", policy: .realTime, delivery: loop.delivery,
+      saving: FrameSaving(saver: FrameSaver())
     ) { throw FakeFailure(description: "missing.mp4: no such file") }
     pipeline.start()
     defer { pipeline.stop() }

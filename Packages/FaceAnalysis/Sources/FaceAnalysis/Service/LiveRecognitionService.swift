@@ -13,7 +13,7 @@ import System
 public final class LiveRecognitionService: RecognitionService, Sendable {
   private let modelDirectory: String?
   private let options: RecognitionOptions
-  private let saver: FrameSaver
+  private let saving: FrameSaving
   /// The recognizers loaded so far, one per detector.
   private let loaded = LockedValue<[FaceDetectorKind: EmotionRecognizer]>([:])
 
@@ -26,7 +26,7 @@ public final class LiveRecognitionService: RecognitionService, Sendable {
   ) {
     self.modelDirectory = modelDirectory
     self.options = options
-    self.saver = saver
+    saving = FrameSaving(saver: saver)
   }
 
   /// The detector sessions start with: the options'.
@@ -112,9 +112,9 @@ public final class LiveRecognitionService: RecognitionService, Sendable {
   public func startSession(
     source: String, policy: RecognitionPolicy, delivery: RecognitionDelivery
   ) -> any RecognitionSession {
-    let pipeline = RecognitionPipeline(source: source, policy: policy, delivery: delivery, saver: saver) {
-      [self] in try open(source: source)
-    }
+    let pipeline = RecognitionPipeline(
+      source: source, policy: policy, delivery: delivery,
+      saving: saving, open: { [self] in try open(source: source) })
     pipeline.start()
     return pipeline
   }

@@ -8,33 +8,37 @@ import Media
 /// reader thread ──(one waiting frame)──> recognition thread ──(one waiting result)──> loop
 /// ```
 ///
-/// The reader decodes frames and paces them to the source's frame rate; the recognition thread
-/// finds faces and emotions; the loop draws. Each hand-over holds at most one frame. When a
-/// stage is slower than the one before it, the newer frame replaces the waiting one and the
-/// older is counted as dropped (``RecognitionPolicy/dropsFrames``), or the faster stage waits
-/// (line mode on a file, where every frame is reported). Nothing queues without bound, so
-/// memory stays flat however long the stream runs. The stages are opened, read and closed by
-/// the reader thread alone.
+/// The reader decodes frames and paces them to the source's ``PlaybackClock``; the
+/// recognition thread finds faces and emotions; the loop draws. Each ``HandOver`` holds at
+/// most one value. When a stage is slower than the one before it, the newer frame replaces the
+/// waiting one and the older is counted as dropped (``RecognitionPolicy/dropsFrames``), or the
+/// faster stage waits (line mode on a file, where every frame is reported). Nothing queues
+/// without bound, so memory stays flat however long the stream runs. The stages are opened,
+/// read and closed by the reader thread alone.
 ///
 /// ``setDetector(_:)`` switches the stages' detector on a serial queue of its own, so that a
 /// model is loaded off the caller's thread and switches happen in the order asked; a request
-/// made before the source opens waits for it.
+/// made before the source opens waits for it. Saving is the service's (`save`).
 final class RecognitionPipeline: RecognitionSession, Sendable {
   /// The end of the reader's work, passed down the pipeline after the last frame.
-  private enum Ending {
+  private enum Ending: Sendable {
     case finished
     case failed(String)
     case lost(String)
   }
 
-  /// What the threads share, guarded by `condition`.
+  /// What the reader hands the recognition thread: a frame, or the end.
+  private enum Work: Sendable {
+    case frame(Frame)
+    case end(Ending)
+  }
+
+  /// What the threads and callers share, only under `control`'s lock.
   private struct State: Sendable {
     var stopped = false
-    /// Reader and recognition threads that have not ended yet.
-    var runningThreads = 0
-    var paused = false
-    var pausedSince: Date?
-    var pausedTotal: TimeInterval = 0
+    /// Threads and jobs of this session that have not ended yet.
+    var running = 0
+    var clock = PlaybackClock()
     var requestedSlide = 0
     /// Bumped after each detector switch, so that a slide show shows its slide again.
     var slideRedraws = 0
@@ -42,56 +46,33 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
     var openStages: (any RecognitionStages)?
     /// A detector asked for before the source opened.
     var detectorBeforeOpening: FaceDetectorKind?
-    var toRecognize: Frame?
-    var ending: Ending?
   }
 
-  /// The result waiting for the loop and the drop count. Posted jobs hold this, not the
-  /// pipeline, so that a job the loop never runs keeps nothing else alive.
-  private struct Outbox: Sendable {
-    var frame: RecognizedFrame?
-    var dropped = 0
-  }
-
-  private let shared: ConditionGuarded<State>
-  private let outbox: ConditionGuarded<Outbox>
-  private var state: State {
-    get { shared.value }
-    set { shared.value = newValue }
-  }
-  private var toShow: RecognizedFrame? {
-    get { outbox.value.frame }
-    set { outbox.value.frame = newValue }
-  }
-  private var dropped: Int {
-    get { outbox.value.dropped }
-    set { outbox.value.dropped = newValue }
-  }
-  private var condition: NSCondition { shared.condition }
+  private let control = ConditionGuarded(State())
+  private let toRecognize = HandOver<Work>()
+  private let toShow = HandOver<RecognizedFrame>()
 
   private let source: String
   private let requestedPolicy: RecognitionPolicy
   private let delivery: RecognitionDelivery
   private let open: @Sendable () throws -> any RecognitionStages
-  private let saver: FrameSaver
+  private let saving: FrameSaving
   private let switcher = DispatchQueue(label: "emotions.detector")
 
   /// Creates the pipeline; nothing runs before ``start()``.
   ///
   /// - Parameters:
   ///   - open: opens the source's stages, on the reader thread.
-  ///   - saver: writes the frames ``save(_:)`` is given.
+  ///   - saving: the service's saving of the frames ``save(_:)`` is given.
   init(
-    source: String, policy: RecognitionPolicy, delivery: RecognitionDelivery, saver: FrameSaver,
+    source: String, policy: RecognitionPolicy, delivery: RecognitionDelivery, saving: FrameSaving,
     open: @escaping @Sendable () throws -> any RecognitionStages
   ) {
     self.source = source
     self.requestedPolicy = policy
     self.delivery = delivery
-    self.saver = saver
+    self.saving = saving
     self.open = open
-    shared = ConditionGuarded(State())
-    outbox = ConditionGuarded(Outbox(), sharing: shared.condition)
   }
 
   /// How long ``stop()`` waits for the threads: a frame being read or recognised, a frame
@@ -101,13 +82,7 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
 
   /// Starts the reader thread, which opens the source and starts the recognition thread.
   func start() {
-    locked { state.runningThreads += 1 }
-    let reader = Thread { [self] in
-      runReader()
-      locked { state.runningThreads -= 1 }
-    }
-    reader.name = "emotions.reader"
-    reader.start()
+    startThread(named: "emotions.reader") { [self] in runReader() }
   }
 
   /// Stops the threads and waits for them to end (at most ``stopTimeout``): the frame in hand
@@ -116,52 +91,34 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
   func stop() {
     requestStop()
     let deadline = Date().addingTimeInterval(Self.stopTimeout)
-    condition.lock()
-    while state.runningThreads > 0, condition.wait(until: deadline) {}
-    condition.unlock()
+    control.wait { state in state.running == 0 || Date() >= deadline ? .done(()) : .wait(until: deadline) }
   }
 
   /// Asks both threads to stop without waiting for them.
   private func requestStop() {
-    locked { state.stopped = true }
+    control.locked { $0.stopped = true }
+    toRecognize.close()
+    toShow.close()
   }
 
   func setPaused(_ value: Bool) {
-    locked {
-      guard state.paused != value else { return }
-      state.paused = value
-      if value {
-        state.pausedSince = Date()
-      } else if let since = state.pausedSince {
-        state.pausedTotal += Date().timeIntervalSince(since)
-        state.pausedSince = nil
-      }
-    }
+    control.locked { $0.clock.setPaused(value, at: Date()) }
   }
 
   func showSlide(_ index: Int) {
-    locked { state.requestedSlide = index }
+    control.locked { $0.requestedSlide = index }
   }
 
   func save(_ frame: RecognizedFrame) {
-    let (saver, source) = (self.saver, self.source)
-    locked { state.runningThreads += 1 }
-    let thread = Thread { [self] in
-      let event: RecognitionEvent
-      do {
-        event = .saved(path: try saver.save(frame, source: source))
-      } catch {
-        event = .saveFailed("\(error)")
-      }
+    control.locked { $0.running += 1 }
+    saving.save(frame, source: source) { [self] event in
       if !isStopped { post(event) }
-      locked { state.runningThreads -= 1 }
+      control.locked { $0.running -= 1 }
     }
-    thread.name = "emotions.save"
-    thread.start()
   }
 
   func setDetector(_ kind: FaceDetectorKind) {
-    let stages: (any RecognitionStages)? = locked {
+    let stages: (any RecognitionStages)? = control.locked { state in
       guard !state.stopped else { return nil }
       guard let openStages = state.openStages else {
         state.detectorBeforeOpening = kind
@@ -174,15 +131,15 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
 
   /// Queues a switch of `stages` to `kind` on the switcher; `stop()` waits for it.
   private func switchDetector(of stages: any RecognitionStages, to kind: FaceDetectorKind) {
-    locked { state.runningThreads += 1 }
+    control.locked { $0.running += 1 }
     switcher.async { [self] in
-      defer { locked { state.runningThreads -= 1 } }
+      defer { control.locked { $0.running -= 1 } }
       guard !isStopped else { return }
       let event: RecognitionEvent
       do {
         try stages.useDetector(kind)
         event = .detector(kind)
-        locked { state.slideRedraws += 1 }
+        control.locked { $0.slideRedraws += 1 }
       } catch {
         event = .detectorUnavailable(kind, message: "\(error)")
       }
@@ -190,8 +147,8 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
     }
   }
 
-  /// How many frames were dropped so far.
-  var droppedCount: Int { locked { dropped } }
+  /// How many frames were dropped so far, waiting for recognition or for the screen.
+  var droppedCount: Int { toRecognize.replaced + toShow.replaced }
 
   // MARK: - Reader thread
 
@@ -209,19 +166,13 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
     post(.opened(summary: session.summary, playback: playback))
     post(.detector(detector))
     // Switches reach the stages only now, so that none is reported before the first detector.
-    let asked: FaceDetectorKind? = locked {
+    let asked: FaceDetectorKind? = control.locked { state in
       state.openStages = session
       defer { state.detectorBeforeOpening = nil }
       return state.detectorBeforeOpening
     }
     if let asked, asked != detector { switchDetector(of: session, to: asked) }
-    locked { state.runningThreads += 1 }
-    let recognition = Thread { [self] in
-      runRecognition(session, policy: policy)
-      locked { state.runningThreads -= 1 }
-    }
-    recognition.name = "emotions.recognition"
-    recognition.start()
+    startThread(named: "emotions.recognition") { [self] in runRecognition(session, policy: policy) }
 
     let end: Ending
     switch playback {
@@ -229,14 +180,14 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
     case .still: end = readStill(session)
     case .video, .live: end = readStream(session, playback: playback, policy: policy)
     }
-    locked { state.ending = end }
+    toRecognize.give(.end(end), replacing: false)
     session.close()
   }
 
   private func readStill(_ session: any RecognitionStages) -> Ending {
     do {
       guard let frame = try session.read() else { return .failed("\(source): no picture") }
-      pass(frame, dropping: false)
+      toRecognize.give(.frame(frame), replacing: false)
       return .finished
     } catch {
       return .failed("\(error)")
@@ -247,17 +198,16 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
     var shown: Int?
     var redraws = 0
     while true {
-      let wanted: Int? = locked {
-        while !state.stopped && state.requestedSlide == shown && state.slideRedraws == redraws {
-          condition.wait()
-        }
+      let wanted: Int? = control.wait { state in
+        if state.stopped { return .done(nil) }
+        guard state.requestedSlide != shown || state.slideRedraws != redraws else { return .wait(until: nil) }
         redraws = state.slideRedraws
-        return state.stopped ? nil : state.requestedSlide
+        return .done(state.requestedSlide)
       }
       guard let wanted else { return .finished }
       shown = wanted
       do {
-        pass(try session.frame(at: wanted), dropping: true)
+        toRecognize.give(.frame(try session.frame(at: wanted)), replacing: true)
       } catch {
         post(.slideFailed(index: wanted, message: "\(error)"))
       }
@@ -267,13 +217,12 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
   private func readStream(
     _ session: any RecognitionStages, playback: Playback, policy: RecognitionPolicy
   ) -> Ending {
-    var clockStart: Date?
     var framesRead = 0
     while true {
       // A paused file waits; a live source keeps being read and its frames are skipped.
-      let skip: Bool? = locked {
-        while state.paused && !playback.isLive && !state.stopped { condition.wait() }
-        return state.stopped ? nil : state.paused
+      let skip: Bool? = control.wait { state in
+        if state.stopped { return .done(nil) }
+        return state.clock.isPaused && !playback.isLive ? .wait(until: nil) : .done(state.clock.isPaused)
       }
       guard let skip else { return .finished }
       let frame: Frame?
@@ -291,43 +240,21 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
       }
       framesRead += 1
       if policy.paces, playback.framesPerSecond != nil, let time = frame.time {
-        let start = clockStart ?? Date().addingTimeInterval(-time)
-        clockStart = start
-        guard waitUntil(start.addingTimeInterval(time), honouringPause: !playback.isLive) else {
-          return .finished
-        }
+        let due = control.locked { $0.clock.due(atFrameTime: time, now: Date()) }
+        guard waitUntil(due, honouringPause: !playback.isLive) else { return .finished }
       }
-      if !skip { pass(frame, dropping: policy.dropsFrames) }
+      if !skip { toRecognize.give(.frame(frame), replacing: policy.dropsFrames) }
     }
   }
 
   /// Waits for `due`, plus the time spent paused when `honouringPause` (a file's clock stops
   /// while paused; a live source's does not); `false` when stopped meanwhile.
   private func waitUntil(_ due: Date, honouringPause: Bool) -> Bool {
-    locked {
-      while !state.stopped {
-        let target = honouringPause ? due.addingTimeInterval(state.pausedTotal) : due
-        let isPaused = honouringPause && state.paused
-        if isPaused || Date() < target {
-          _ = condition.wait(until: isPaused ? Date().addingTimeInterval(0.1) : target)
-        } else {
-          return true
-        }
-      }
-      return false
-    }
-  }
-
-  /// Hands a frame to the recognition thread: replacing a waiting one when dropping, or
-  /// waiting for the slot to empty.
-  private func pass(_ frame: Frame, dropping: Bool) {
-    locked {
-      if !dropping {
-        while state.toRecognize != nil && !state.stopped { condition.wait() }
-      } else if state.toRecognize != nil {
-        dropped += 1
-      }
-      state.toRecognize = frame
+    control.wait { state in
+      if state.stopped { return .done(false) }
+      let target = state.clock.target(due, honouringPause: honouringPause)
+      if honouringPause && state.clock.isPaused { return .wait(until: Date().addingTimeInterval(0.1)) }
+      return Date() < target ? .wait(until: target) : .done(true)
     }
   }
 
@@ -335,19 +262,11 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
 
   private func runRecognition(_ session: any RecognitionStages, policy: RecognitionPolicy) {
     var tally = RecognitionTally()
-    while true {
-      let next: (frame: Frame?, ending: Ending?) = locked {
-        while state.toRecognize == nil && state.ending == nil && !state.stopped { condition.wait() }
-        if state.stopped { return (nil, .finished) }
-        if let frame = state.toRecognize {
-          state.toRecognize = nil
-          return (frame, nil)
-        }
-        return (nil, state.ending)
-      }
-      guard let frame = next.frame else {
+    while let work = toRecognize.take() {
+      switch work {
+      case .end(let ending):
         guard !isStopped else { return }
-        switch next.ending ?? .finished {
+        switch ending {
         case .finished:
           tally.dropped = droppedCount
           let final = tally
@@ -356,51 +275,49 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
         case .lost(let message): post(.sourceLost(message))
         }
         return
-      }
-      do {
-        let recognized = try session.recognize(frame)
-        tally.add(recognized)
-        show(recognized, dropping: policy.dropsFrames)
-      } catch {
-        if !isStopped { post(.failed("\(frame.source): \(error)")) }
-        requestStop()
-        return
+      case .frame(let frame):
+        do {
+          let recognized = try session.recognize(frame)
+          tally.add(recognized)
+          show(recognized, dropping: policy.dropsFrames)
+        } catch {
+          if !isStopped { post(.failed("\(frame.source): \(error)")) }
+          requestStop()
+          return
+        }
       }
     }
   }
 
-  /// Puts a result in the single slot the run loop takes from, posting a job only when the
-  /// slot was empty; without dropping, waits until the loop took the previous one.
+  /// Puts a result in the one slot the run loop takes from, posting a job only when the slot
+  /// was empty; without dropping, waits until the loop took the previous one.
   private func show(_ frame: RecognizedFrame, dropping: Bool) {
-    let slotWasEmpty: Bool = locked {
-      if !dropping {
-        while toShow != nil && !state.stopped { condition.wait() }
+    guard toShow.give(frame, replacing: dropping) == true else { return }
+    let (events, toShow, toRecognize) = (delivery.events, self.toShow, self.toRecognize)
+    delivery.post {
+      if let frame = toShow.take(waits: false) {
+        events(.frame(frame, dropped: toRecognize.replaced + toShow.replaced))
       }
-      let empty = toShow == nil
-      if !empty { dropped += 1 }
-      toShow = frame
-      return empty
-    }
-    guard slotWasEmpty else { return }
-    let events = delivery.events
-    delivery.post { [outbox] in
-      let taken: (frame: RecognizedFrame?, dropped: Int) = outbox.locked {
-        defer { outbox.value.frame = nil }
-        return (outbox.value.frame, outbox.value.dropped)
-      }
-      if let frame = taken.frame { events(.frame(frame, dropped: taken.dropped)) }
     }
   }
 
   // MARK: - Helpers
 
-  private var isStopped: Bool { locked { state.stopped } }
+  private var isStopped: Bool { control.wait { .done($0.stopped) } }
+
+  /// Runs `body` on a thread of its own, counted until it ends.
+  private func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+    control.locked { $0.running += 1 }
+    let thread = Thread { [self] in
+      body()
+      control.locked { $0.running -= 1 }
+    }
+    thread.name = name
+    thread.start()
+  }
 
   private func post(_ event: RecognitionEvent) {
     let events = delivery.events
     delivery.post { events(event) }
   }
-
-  /// Runs `body` under the lock and wakes every waiting thread after it.
-  private func locked<T>(_ body: () -> T) -> T { shared.locked(body) }
 }
