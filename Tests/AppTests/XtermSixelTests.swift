@@ -63,7 +63,7 @@ struct XtermSixelTests {
     .enabled(
       if: canStartX,
       "no X server can start here: the test needs Xvfb, xterm and ffmpeg (Tools/setup installs them)"),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
   func theScreenshotHasThePhotoAtFullResolutionNotBlocks() throws {
     let display = try #require(VirtualDisplay.start(), "Xvfb started a moment ago")
     let state = try SignalTests.consentedStateFolder()
