@@ -30,7 +30,7 @@ struct VideoRecognitionTests {
   )
   func video() throws {
     let path = try TestFiles.fixture("faces.mp4")
-    let source = try FrameSources.open(path, options: FrameSourceOptions(every: 3))
+    let source = try FrameSourceFactory.open(path, options: FrameSourceOptions(every: 3))
     #expect(source.kind == .video)
     #expect(source.expectedFrameCount == 10)
     #expect(source.playback == .video(framesPerSecond: 10))
@@ -66,7 +66,7 @@ struct VideoRecognitionTests {
 
   @Test("A video without faces gives frames and no faces")
   func noFaceVideo() throws {
-    let source = try FrameSources.open(
+    let source = try FrameSourceFactory.open(
       try TestFiles.fixture("noface.mp4"), options: FrameSourceOptions(every: 5))
     let (frames, errors) = Self.drain(source)
     #expect(errors.isEmpty)

@@ -27,7 +27,7 @@ struct BlazeFaceDetectorTests {
   {
     var video: [Int: RGBImage] = [:]
     if entries.contains(where: { $0["frame"] != nil }) {
-      let source = try FrameSources.open(try TestFiles.fixture("faces.mp4"))
+      let source = try FrameSourceFactory.open(try TestFiles.fixture("faces.mp4"))
       defer { source.close() }
       while let frame = try source.next() { video[frame.index] = frame.image }
     }

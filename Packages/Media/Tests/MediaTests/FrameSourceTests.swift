@@ -29,18 +29,18 @@ struct FrameSourceTests {
   func locating() throws {
     let image = try TestFiles.fixture("camera.pgm")
     let folder = (image as NSString).deletingLastPathComponent
-    #expect(FrameSources.locate(image) == FrameSourceLocator(input: image, kind: .image))
-    #expect(FrameSources.locate(folder)?.kind == .folder)
-    #expect(FrameSources.locate(try TestFiles.fixture("faces.mp4"))?.kind == .video)
-    #expect(FrameSources.locate("/dev/video7")?.kind == .camera)
-    #expect(FrameSources.locate("lavfi:testsrc")?.kind == .lavfi)
-    #expect(FrameSources.locate("@inputs.txt")?.kind == .list)
-    #expect(FrameSources.locate(folder + "/no such file.png") == nil)
+    #expect(FrameSourceFactory.locate(image) == FrameSourceLocator(input: image, kind: .image))
+    #expect(FrameSourceFactory.locate(folder)?.kind == .folder)
+    #expect(FrameSourceFactory.locate(try TestFiles.fixture("faces.mp4"))?.kind == .video)
+    #expect(FrameSourceFactory.locate("/dev/video7")?.kind == .camera)
+    #expect(FrameSourceFactory.locate("lavfi:testsrc")?.kind == .lavfi)
+    #expect(FrameSourceFactory.locate("@inputs.txt")?.kind == .list)
+    #expect(FrameSourceFactory.locate(folder + "/no such file.png") == nil)
     let streams = [FrameSourceKind.image, .folder, .list, .video, .camera, .lavfi].filter {
       FrameSourceLocator(input: "x", kind: $0).isStream
     }
     #expect(streams == [.video, .camera, .lavfi])
-    #expect(try FrameSources.open(image).frameRate == .unknown)
+    #expect(try FrameSourceFactory.open(image).frameRate == .unknown)
   }
 
   @Test("Frames are ffmpeg's own: the bytes `ffmpeg -f rawvideo -pix_fmt rgb24` writes, turned clips upright")
@@ -65,7 +65,7 @@ struct FrameSourceTests {
       inputs.append(turned)
     }
     for input in inputs {
-      let source = try FrameSources.open(input)
+      let source = try FrameSourceFactory.open(input)
       let (frames, errors) = Self.drain(source)
       #expect(errors.isEmpty, "\(input)")
       let graph = input.hasPrefix("lavfi:")
@@ -119,7 +119,7 @@ struct FrameSourceTests {
 
   @Test("lavfi graphs are inputs too")
   func lavfi() throws {
-    let source = try FrameSources.open("lavfi:testsrc=duration=1:size=64x48:rate=5")
+    let source = try FrameSourceFactory.open("lavfi:testsrc=duration=1:size=64x48:rate=5")
     #expect(source.kind == .lavfi)
     #expect(source.kind == .lavfi && source.frameRate == FrameRate(framesPerSecond: 5))
     #expect(source.summary == "lavfi:testsrc=duration=1:size=64x48:rate=5 (lavfi, 64x48, 5 fps)")
@@ -176,7 +176,8 @@ struct FrameSourceTests {
     try Data([0xFF, 0xD8, 0xFF, 0x00]).write(to: folder.appendingPathComponent("c.jpg"))
     try manager.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
     let notes = NoteCollector()
-    let source = try FrameSources.open(folder.path, options: FrameSourceOptions(onNote: { notes.add($0) }))
+    let source = try FrameSourceFactory.open(
+      folder.path, options: FrameSourceOptions(onNote: { notes.add($0) }))
     #expect(source.kind == .folder)
     #expect(source.expectedFrameCount == 3)
     #expect(source.slidePaths.count == 3 && source.frameRate == .unknown)
@@ -189,17 +190,17 @@ struct FrameSourceTests {
     #expect(notes.all.count == 1 && notes.all.first?.contains("readme.txt") == true)
 
     let empty = folder.appendingPathComponent("sub").path
-    #expect(throws: FrameSourceError.noImages(folder: empty)) { try FrameSources.open(empty) }
+    #expect(throws: FrameSourceError.noImages(folder: empty)) { try FrameSourceFactory.open(empty) }
 
     // Images the options skip are not read, in a folder or a list, and nothing else changes.
     let skipped = folder.appendingPathComponent("a.ppm").path
     var options = FrameSourceOptions()
     options.skipsImage = { $0 == skipped }
-    let rest = Self.drain(try FrameSources.open(folder.path, options: options))
+    let rest = Self.drain(try FrameSourceFactory.open(folder.path, options: options))
     #expect(rest.frames.map { ($0.source as NSString).lastPathComponent } == ["b.pgm"])
     #expect(rest.errors.count == 1)
     let listed = Self.drain(
-      FrameSources.open([skipped, folder.appendingPathComponent("b.pgm").path], options: options))
+      FrameSourceFactory.open([skipped, folder.appendingPathComponent("b.pgm").path], options: options))
     #expect(listed.frames.map { ($0.source as NSString).lastPathComponent } == ["b.pgm"])
   }
 
@@ -208,15 +209,15 @@ struct FrameSourceTests {
     let folder = try TestFiles.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let missing = folder.appendingPathComponent("missing.mp4").path
-    #expect(throws: FrameSourceError.notFound(path: missing)) { try FrameSources.open(missing) }
+    #expect(throws: FrameSourceError.notFound(path: missing)) { try FrameSourceFactory.open(missing) }
     #expect(throws: FrameSourceError.notFound(path: "/dev/video987")) {
-      try FrameSources.open("/dev/video987")
+      try FrameSourceFactory.open("/dev/video987")
     }
 
     let garbage = folder.appendingPathComponent("garbage.mp4").path
     try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: URL(fileURLWithPath: garbage))
     do {
-      _ = try FrameSources.open(garbage)
+      _ = try FrameSourceFactory.open(garbage)
       Issue.record("opened garbage as a video")
     } catch {
       guard case .unreadableVideo(let path, _) = error else {
@@ -229,14 +230,16 @@ struct FrameSourceTests {
 
     let empty = folder.appendingPathComponent("empty.mp4").path
     try Data().write(to: URL(fileURLWithPath: empty))
-    #expect(throws: FrameSourceError.image(.emptyFile(path: empty))) { try FrameSources.open(empty).next() }
+    #expect(throws: FrameSourceError.image(.emptyFile(path: empty))) {
+      try FrameSourceFactory.open(empty).next()
+    }
 
     let video = try TestFiles.fixture("faces.mp4")
     #expect(throws: FrameSourceError.tooLarge(path: video, width: 640, height: 360, limit: 1000)) {
-      try FrameSources.open(video, options: FrameSourceOptions(maxPixels: 1000))
+      try FrameSourceFactory.open(video, options: FrameSourceOptions(maxPixels: 1000))
     }
     #expect(throws: FrameSourceError.invalidOption("--every must be at least 1 (got 0)")) {
-      try FrameSources.open(video, options: FrameSourceOptions(every: 0))
+      try FrameSourceFactory.open(video, options: FrameSourceOptions(every: 0))
     }
   }
 
@@ -249,7 +252,7 @@ struct FrameSourceTests {
     let listFile = folder.appendingPathComponent("inputs.txt")
     try "# inputs\n\(image)\n\n\(missing)\nlavfi:testsrc=duration=0.4:size=32x32:rate=5\n".write(
       to: listFile, atomically: true, encoding: .utf8)
-    let source = try FrameSources.open("@" + listFile.path)
+    let source = try FrameSourceFactory.open("@" + listFile.path)
     #expect(source.kind == .list)
     #expect(source.kind == .list && source.frameRate == .unknown)
     #expect(source.summary == "\(image), \(missing), lavfi:testsrc=duration=0.4:size=32x32:rate=5 (list)")
@@ -259,7 +262,7 @@ struct FrameSourceTests {
         image, "lavfi:testsrc=duration=0.4:size=32x32:rate=5", "lavfi:testsrc=duration=0.4:size=32x32:rate=5",
       ])
     #expect(errors == [.notFound(path: missing)])
-    #expect(Self.drain(FrameSources.open([image, image])).frames.count == 2)
+    #expect(Self.drain(FrameSourceFactory.open([image, image])).frames.count == 2)
   }
 }
 

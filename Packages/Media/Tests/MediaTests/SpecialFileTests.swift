@@ -25,8 +25,8 @@ import Testing
     #expect(mkfifo(path, 0o600) == 0)
     let expected = ImageError.unreadable(path: path, reason: "a named pipe, not a regular file")
     #expect(throws: expected) { try ImageDecoder().decode(contentsOfFile: path) }
-    #expect(FrameSources.locate(path)?.kind == .image)
-    let source = try FrameSources.open(path)
+    #expect(FrameSourceFactory.locate(path)?.kind == .image)
+    let source = try FrameSourceFactory.open(path)
     defer { source.close() }
     #expect(throws: FrameSourceError.image(expected)) { try source.next() }
   }
@@ -41,7 +41,7 @@ import Testing
     #expect(throws: ImageError.unreadable(path: first, reason: "Too many levels of symbolic links")) {
       try ImageDecoder().decode(contentsOfFile: first)
     }
-    #expect(FrameSources.locate(first)?.kind == .image, "not reported as missing")
+    #expect(FrameSourceFactory.locate(first)?.kind == .image, "not reported as missing")
   }
 
   @Test func aJPEGCutBeforeItsFrameHeaderSaysSo() throws {

@@ -33,7 +33,7 @@ public struct Detect {
     // run that writes only to standard output lists nothing.
     let writesFiles = options.output != nil || options.annotate != nil || options.timeline != nil
     let inventory = InputInventory(inputs: writesFiles ? inputs : [])
-    let prepared: (records: RecordOutput, resume: ResumePoint, annotation: AnnotationOutput?)
+    let prepared: (records: RecordOutput, resume: ResumePoint, annotation: AnnotationDestination?)
     switch prepareOutputs(inputs, inventory) {
     case .success(let outputs): prepared = outputs
     case .failure(let error):
@@ -94,8 +94,9 @@ public struct Detect {
   /// there, and opens the records' file: all before the first frame is read.
   private func prepareOutputs(
     _ inputs: [LocatedInput], _ inventory: InputInventory
-  ) -> Result<(records: RecordOutput, resume: ResumePoint, annotation: AnnotationOutput?), OutputOptionError>
-  {
+  ) -> Result<
+    (records: RecordOutput, resume: ResumePoint, annotation: AnnotationDestination?), OutputOptionError
+  > {
     var resume = ResumePoint()
     if options.resume, let path = options.output {
       switch ResumePoint.read(path, format: options.format, sources: inventory.sources) {
@@ -112,9 +113,9 @@ public struct Detect {
     if let path = options.timeline {
       outputs.append(OutputCheck.Output(option: "--timeline", value: path, path: path))
     }
-    var annotation: AnnotationOutput?
+    var annotation: AnnotationDestination?
     if let path = options.annotate {
-      switch AnnotationOutput.plan(
+      switch AnnotationDestination.plan(
         path: path, inputs: inputs, inventory: inventory, replaces: options.overwrite)
       {
       case .success(let output): annotation = output

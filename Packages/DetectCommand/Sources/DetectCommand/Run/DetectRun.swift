@@ -18,7 +18,7 @@ struct DetectRun {
   let format: any RecordFormat
   let recognizer: PendingRecognizer
   /// The `--annotate` output, passed from input to input (it remembers the names used).
-  var annotation: AnnotationOutput?
+  var annotation: AnnotationDestination?
   let drawsTimeline: Bool
   let streams: StandardStreams
   /// The first video's records, for `--timeline`.
@@ -28,7 +28,7 @@ struct DetectRun {
 
   init(
     records: RecordOutput, format: any RecordFormat, recognizer: PendingRecognizer,
-    annotation: AnnotationOutput?, drawsTimeline: Bool, streams: StandardStreams
+    annotation: AnnotationDestination?, drawsTimeline: Bool, streams: StandardStreams
   ) {
     self.records = records
     self.format = format
@@ -52,7 +52,7 @@ struct DetectRun {
     let source: any FrameSource
     do throws(FrameSourceError) {
       guard let locator = plan.located.locator else { throw FrameSourceError.notFound(path: plan.input) }
-      source = try FrameSources.open(
+      source = try FrameSourceFactory.open(
         locator,
         options: plan.sourceOptions { [streams] note in if !notes.hold(note) { streams.printError(note) } })
     } catch {
@@ -70,10 +70,10 @@ struct DetectRun {
       streams.printError(error.description)
       return .modelFailed
     }
-    var sink = AnnotationSink(output: annotation, source: source, streams: streams)
+    var annotator = InputAnnotator(output: annotation, source: source, streams: streams)
     defer {
-      sink.end()
-      annotation = sink.output
+      annotator.end()
+      annotation = annotator.output
     }
     var progress = ProgressLine(
       total: source.expectedFrameCount, label: plan.input, streams: streams,
@@ -85,7 +85,7 @@ struct DetectRun {
       for item in batch {
         if let signal = InterruptCleanup.pendingSignal {
           progress.clear()
-          sink.interrupted()
+          annotator.interrupted()
           return .interrupted(signal)
         }
         let frame: Frame
@@ -94,7 +94,7 @@ struct DetectRun {
         case .failed(let message):
           progress.clear()
           streams.printError(message)
-          sink.sourceFailed()
+          annotator.sourceFailed()
           failed = true
           continue
         case .read where !plan.drawsVideo:
@@ -105,7 +105,7 @@ struct DetectRun {
         case .recognized(let read, let recognized): (frame, faces) = (read, recognized.faces)
         }
         progress.clear()
-        if !sink.write(frame, faces: faces) { failed = true }
+        if !annotator.write(frame, faces: faces) { failed = true }
         if let faces, plan.records(frame) {
           let record = DetectionRecord(frame: frame, faces: faces)
           keepForTimeline(record, of: plan, kind: source.kind)
@@ -113,7 +113,7 @@ struct DetectRun {
             if let path = records.path {
               streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
             }
-            sink.outputClosed()
+            annotator.outputClosed()
             return .outputClosed
           }
         }

@@ -58,7 +58,7 @@ struct InputInventory {
     case .list:
       let path = String(input.dropFirst())
       addFile(path)
-      guard depth < Self.listDepth, let entries = try? FrameSources.listInputs(path) else { return }
+      guard depth < Self.listDepth, let entries = try? FrameSourceFactory.listInputs(path) else { return }
       for entry in entries { add(LocatedInput(entry), listed: true, depth: depth + 1) }
     case .video, .camera, .lavfi:
       if located.kind != .lavfi { addFile(input) }

@@ -11,7 +11,7 @@ struct LocatedInput: Sendable {
   /// Locates `input`.
   init(_ input: String) {
     self.input = input
-    locator = FrameSources.locate(input)
+    locator = FrameSourceFactory.locate(input)
   }
 
   /// Whether its frames come in time (a video, a camera, a graph).

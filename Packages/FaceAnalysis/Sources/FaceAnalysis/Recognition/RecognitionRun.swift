@@ -15,7 +15,7 @@ import System
 /// with its next file, any other source ends there.
 ///
 /// ```swift
-/// var run = RecognitionRun(source: try FrameSources.open(located), recognizer: recognizer)
+/// var run = RecognitionRun(source: try FrameSourceFactory.open(located), recognizer: recognizer)
 /// while let batch = run.nextBatch() {
 ///   for item in batch { print(item) }
 /// }

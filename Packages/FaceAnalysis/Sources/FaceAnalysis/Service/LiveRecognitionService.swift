@@ -78,7 +78,7 @@ public final class LiveRecognitionService: RecognitionService, Sendable {
 
   /// What the name points at, or why it will not do.
   public func inspect(source: String) -> SourceInspection {
-    guard let located = FrameSources.locate(source) else {
+    guard let located = FrameSourceFactory.locate(source) else {
       return .invalid(reason: "nothing at \(source)")
     }
     switch located.kind {
@@ -101,7 +101,7 @@ public final class LiveRecognitionService: RecognitionService, Sendable {
   public func open(source: String) throws -> any RecognitionStages {
     let recognizer = try recognizer()
     return LiveRecognitionStages(
-      source: try FrameSources.open(source), detector: options.detector, recognizer: recognizer
+      source: try FrameSourceFactory.open(source), detector: options.detector, recognizer: recognizer
     ) { [self] kind throws(RecognizerError) in
       try self.recognizer(detector: kind)
     }

@@ -11,7 +11,7 @@ public final class ListSource: FrameSource {
   private let options: FrameSourceOptions
   private var current: (any FrameSource)?
 
-  /// A source over `inputs` (each as `FrameSources.open` accepts it).
+  /// A source over `inputs` (each as `FrameSourceFactory.open` accepts it).
   public init(inputs: [String], options: FrameSourceOptions = FrameSourceOptions()) {
     self.name = inputs.joined(separator: ", ")
     self.pending = inputs
@@ -39,10 +39,12 @@ public final class ListSource: FrameSource {
       }
       guard !pending.isEmpty else { return nil }
       let input = pending.removeFirst()
-      if let skipsImage = options.skipsImage, FrameSources.locate(input)?.kind == .image, skipsImage(input) {
+      if let skipsImage = options.skipsImage, FrameSourceFactory.locate(input)?.kind == .image,
+        skipsImage(input)
+      {
         continue
       }
-      current = try FrameSources.open(input, options: options)
+      current = try FrameSourceFactory.open(input, options: options)
     }
   }
 

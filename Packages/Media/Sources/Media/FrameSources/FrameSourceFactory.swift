@@ -4,14 +4,14 @@ import System
 /// Opens inputs as frame sources.
 ///
 /// ```swift
-/// let source = try FrameSources.open("clip.mp4", options: FrameSourceOptions(every: 5))
+/// let source = try FrameSourceFactory.open("clip.mp4", options: FrameSourceOptions(every: 5))
 /// defer { source.close() }
 /// while let frame = try source.next() {
 ///   let faces = try recognizer.recognize(frame.image)
 ///   print(frame.source, frame.index, frame.time ?? 0, faces.count)
 /// }
 /// ```
-public enum FrameSources {
+public enum FrameSourceFactory {
   /// What `open` would make of `input`, found without opening it; nil when nothing is there.
   public static func locate(_ input: String) -> FrameSourceLocator? {
     kind(of: input).map { FrameSourceLocator(input: input, kind: $0) }

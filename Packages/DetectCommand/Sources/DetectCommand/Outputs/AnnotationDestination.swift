@@ -13,7 +13,7 @@ import System
 /// The names are planned before the run from the ``InputInventory`` (``plannedPaths``), so
 /// they can be checked first and stay the same whichever inputs fail or are resumed. A file
 /// is never replaced unless ``replaces``, and an input never.
-struct AnnotationOutput {
+struct AnnotationDestination {
   /// `<out>` as given.
   let path: String
   /// Whether `<out>` is a folder.
@@ -32,7 +32,7 @@ struct AnnotationOutput {
   /// (``createFolder()``).
   static func plan(
     path: String, inputs: [LocatedInput], inventory: InputInventory, replaces: Bool
-  ) -> Result<AnnotationOutput, AnnotationError> {
+  ) -> Result<AnnotationDestination, AnnotationError> {
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
     let isFolder =
@@ -47,7 +47,7 @@ struct AnnotationOutput {
               + "\((path as NSString).deletingPathExtension)/) for pictures or several inputs"))
       }
     }
-    var output = AnnotationOutput(
+    var output = AnnotationDestination(
       path: path, isFolder: isFolder, replaces: replaces, inputFiles: Set(inventory.files.keys))
     guard isFolder else { return .success(output) }
     // A listed video's frames become pictures whose number is not known before.

@@ -8,9 +8,9 @@ import System
 ///
 /// A video that cannot be finished (its source failed, standard output closed, ffmpeg
 /// failed) is removed, with one line on standard error saying so.
-struct AnnotationSink {
+struct InputAnnotator {
   /// The output, given back to the caller when the input is done (it remembers the names used).
-  private(set) var output: AnnotationOutput?
+  private(set) var output: AnnotationDestination?
   private let source: any FrameSource
   private let streams: StandardStreams
   private var writer: VideoWriter?
@@ -18,7 +18,7 @@ struct AnnotationSink {
   private var lastFaces: [RecognizedFace] = []
   private var broken = false
 
-  init(output: AnnotationOutput?, source: any FrameSource, streams: StandardStreams) {
+  init(output: AnnotationDestination?, source: any FrameSource, streams: StandardStreams) {
     self.output = output
     self.source = source
     self.streams = streams
@@ -42,7 +42,7 @@ struct AnnotationSink {
             frameRate: source.frameRate,
             audioSource: source.kind == .video ? source.name : nil, replacing: output.replaces)
         }
-        try writer?.write(AnnotationOutput.annotated(frame, faces: lastFaces))
+        try writer?.write(AnnotationDestination.annotated(frame, faces: lastFaces))
       } catch {
         streams.printError("--annotate: \(error.description)")
         broken = true
