@@ -1,6 +1,7 @@
 // libpng reports errors with longjmp, which Swift cannot survive, so every libpng call
 // that may fail runs here, behind setjmp, and failures come back as return codes.
 #include "PNGDecode.h"
+#include "PNGMessage.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -11,25 +12,8 @@ typedef struct {
   const uint8_t *data;
   size_t size;
   size_t offset;
-  char *message;
-  size_t message_size;
+  cmedia_png_message message;
 } cmedia_png_reader;
-
-static void cmedia_png_set_message(cmedia_png_reader *reader, const char *text) {
-  if (reader->message == NULL || reader->message_size == 0) return;
-  snprintf(reader->message, reader->message_size, "%s", text);
-}
-
-static void cmedia_png_error(png_structp png, png_const_charp text) {
-  cmedia_png_reader *reader = (cmedia_png_reader *)png_get_error_ptr(png);
-  cmedia_png_set_message(reader, text);
-  png_longjmp(png, 1);
-}
-
-static void cmedia_png_warning(png_structp png, png_const_charp text) {
-  (void)png;
-  (void)text;
-}
 
 static void cmedia_png_read(png_structp png, png_bytep out, png_size_t count) {
   cmedia_png_reader *reader = (cmedia_png_reader *)png_get_io_ptr(png);
@@ -43,7 +27,7 @@ static void cmedia_png_read(png_structp png, png_bytep out, png_size_t count) {
 
 static int cmedia_png_check_signature(cmedia_png_reader *reader) {
   if (reader->size < 8 || png_sig_cmp((png_const_bytep)reader->data, 0, 8) != 0) {
-    cmedia_png_set_message(reader, "not a PNG file (bad signature)");
+    cmedia_png_say(&reader->message, "not a PNG file (bad signature)");
     return 0;
   }
   return 1;
@@ -53,16 +37,15 @@ static int cmedia_png_check_signature(cmedia_png_reader *reader) {
    message set and nothing left allocated) when either step fails. */
 static int cmedia_png_begin(cmedia_png_reader *reader, png_structp *png, png_infop *info) {
   if (!cmedia_png_check_signature(reader)) return 0;
-  *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, cmedia_png_error,
-                                cmedia_png_warning);
+  *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader->message, cmedia_png_fail, cmedia_png_ignore);
   if (*png == NULL) {
-    cmedia_png_set_message(reader, "out of memory");
+    cmedia_png_say(&reader->message, "out of memory");
     return 0;
   }
   *info = png_create_info_struct(*png);
   if (*info == NULL) {
     png_destroy_read_struct(png, NULL, NULL);
-    cmedia_png_set_message(reader, "out of memory");
+    cmedia_png_say(&reader->message, "out of memory");
     return 0;
   }
   return 1;
@@ -78,7 +61,7 @@ static void cmedia_png_read_header(png_structp png, png_infop info, cmedia_png_r
 
 int cmedia_png_read_size(const uint8_t *data, size_t size, uint32_t *width, uint32_t *height,
                    char *message, size_t message_size) {
-  cmedia_png_reader reader = {data, size, 0, message, message_size};
+  cmedia_png_reader reader = {data, size, 0, {message, message_size}};
   png_structp png;
   png_infop info;
   if (!cmedia_png_begin(&reader, &png, &info)) return CMEDIA_PNG_ERROR;
@@ -95,7 +78,7 @@ int cmedia_png_read_size(const uint8_t *data, size_t size, uint32_t *width, uint
 
 int cmedia_png_decode_rgb(const uint8_t *data, size_t size, uint8_t *pixels, uint32_t width,
                     uint32_t height, char *message, size_t message_size) {
-  cmedia_png_reader reader = {data, size, 0, message, message_size};
+  cmedia_png_reader reader = {data, size, 0, {message, message_size}};
   png_structp png;
   png_infop info;
   if (!cmedia_png_begin(&reader, &png, &info)) return CMEDIA_PNG_ERROR;

@@ -1,6 +1,7 @@
 // PNG encoding through libpng. As for reading, libpng reports errors with longjmp, so every
 // call that may fail runs here behind setjmp and failures come back as return codes.
 #include "PNGDecode.h"
+#include "PNGMessage.h"
 #include "PNGWrite.h"
 
 #include <png.h>
@@ -8,26 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-  char *message;
-  size_t message_size;
-} cmedia_png_writer;
-
-static void cmedia_png_write_message(cmedia_png_writer *writer, const char *text) {
-  if (writer->message == NULL || writer->message_size == 0) return;
-  snprintf(writer->message, writer->message_size, "%s", text);
-}
-
-static void cmedia_png_write_error(png_structp png, png_const_charp text) {
-  cmedia_png_write_message((cmedia_png_writer *)png_get_error_ptr(png), text);
-  png_longjmp(png, 1);
-}
-
-static void cmedia_png_write_warning(png_structp png, png_const_charp text) {
-  (void)png;
-  (void)text;
-}
 
 // The growing buffer libpng writes into.
 typedef struct {
@@ -54,23 +35,22 @@ static void cmedia_png_flush(png_structp png) { (void)png; }
 
 int cmedia_png_encode_rgb(const uint8_t *pixels, uint32_t width, uint32_t height, uint8_t **data,
                                  size_t *size, char *message, size_t message_size) {
-  cmedia_png_writer writer = {message, message_size};
+  cmedia_png_message writer = {message, message_size};
   *data = NULL;
   *size = 0;
   if (width == 0 || height == 0) {
-    cmedia_png_write_message(&writer, "the image is empty");
+    cmedia_png_say(&writer, "the image is empty");
     return CMEDIA_PNG_ERROR;
   }
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer, cmedia_png_write_error,
-                                            cmedia_png_write_warning);
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer, cmedia_png_fail, cmedia_png_ignore);
   if (png == NULL) {
-    cmedia_png_write_message(&writer, "out of memory");
+    cmedia_png_say(&writer, "out of memory");
     return CMEDIA_PNG_ERROR;
   }
   png_infop info = png_create_info_struct(png);
   if (info == NULL) {
     png_destroy_write_struct(&png, NULL);
-    cmedia_png_write_message(&writer, "out of memory");
+    cmedia_png_say(&writer, "out of memory");
     return CMEDIA_PNG_ERROR;
   }
   // Volatile: it changes between setjmp and a longjmp back to it.
@@ -79,7 +59,7 @@ int cmedia_png_encode_rgb(const uint8_t *pixels, uint32_t width, uint32_t height
     png_destroy_write_struct(&png, &info);
     if (buffer != NULL) free(buffer->data);
     free(buffer);
-    if (buffer == NULL) cmedia_png_write_message(&writer, "out of memory");
+    if (buffer == NULL) cmedia_png_say(&writer, "out of memory");
     return CMEDIA_PNG_ERROR;
   }
   png_set_write_fn(png, buffer, cmedia_png_append, cmedia_png_flush);

@@ -12,10 +12,8 @@ struct InputPlan {
   /// none) and every Nth recognised, the frames between keeping the last boxes as fer's
   /// Video does.
   let drawsVideo: Bool
-  /// Every how many frames the source hands over.
-  let readEvery: Int
-  /// Every how many frames read the run recognises.
-  let recognizeEvery: Int
+  /// `--every`: one frame in this many is recognised.
+  private let every: Int
   /// The frames a killed run recorded: not recorded again, and not recognised unless drawn.
   let recorded: ResumePoint
 
@@ -24,10 +22,15 @@ struct InputPlan {
     self.located = located
     isDone = resume.isDone(located.input, kind: located.locator?.kind)
     drawsVideo = options.annotate != nil && located.isStream
-    readEvery = drawsVideo ? 1 : options.every
-    recognizeEvery = drawsVideo ? options.every : 1
+    every = options.every
     recorded = resume
   }
+
+  /// Every how many frames the source hands over: all of a drawn video's.
+  var readEvery: Int { drawsVideo ? 1 : every }
+
+  /// Every how many frames read the run recognises.
+  var recognizeEvery: Int { drawsVideo ? every : 1 }
 
   /// The input as given.
   var input: String { located.input }

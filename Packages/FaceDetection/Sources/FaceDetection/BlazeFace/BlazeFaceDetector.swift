@@ -40,15 +40,15 @@ public struct BlazeFaceDetector: FaceDetector {
     do {
       network = try TFLiteModel(contentsOf: url)
     } catch {
-      throw DetectorModelError(path: url.path, reason: error.description)
+      throw .unloadable(error)
     }
     let count = anchors.centres.count
     guard network.inputShape == [side, side, 3],
       let boxOutput = network.outputShapes.firstIndex(of: [count, 16]),
       let scoreOutput = network.outputShapes.firstIndex(of: [count, 1])
     else {
-      let shapes = "input \(network.inputShape), outputs \(network.outputShapes)"
-      throw DetectorModelError(path: url.path, reason: "not the \(model.displayName) model: \(shapes)")
+      throw .notTheModel(
+        path: url.path, expected: model.displayName, input: network.inputShape, outputs: network.outputShapes)
     }
     self.model = model
     self.network = network

@@ -1,7 +1,6 @@
 import CTurboJPEG
 import Foundation
 import Pixels
-import System
 
 /// Writes RGB images as JPEG files through libjpeg-turbo's `tjCompress2` (4:2:0 chroma, as
 /// most cameras write them).
@@ -37,15 +36,6 @@ public enum JPEGEncoder {
   public static func write(
     _ image: RGBImage, to path: String, quality: Int = 92, replacing: Bool = true
   ) throws(MediaWriteError) {
-    let bytes: [UInt8]
-    switch encode(image, quality: quality) {
-    case .success(let data): bytes = data
-    case .failure(let failure): throw MediaWriteError(path: path, kind: .jpeg, reason: failure.reason)
-    }
-    do throws(AtomicFile.Failure) {
-      try AtomicFile.write(bytes, to: path, replacing: replacing, mode: 0o666)
-    } catch {
-      throw MediaWriteError(path: path, kind: .jpeg, error)
-    }
+    try PictureFile.write(encode(image, quality: quality), as: .jpeg, to: path, replacing: replacing)
   }
 }

@@ -14,16 +14,7 @@ public enum PNGEncoder {
   /// written next to its final name and moved there.
   public static func write(_ image: RGBImage, to path: String, replacing: Bool = true) throws(MediaWriteError)
   {
-    let bytes: [UInt8]
-    switch encode(image) {
-    case .success(let data): bytes = data
-    case .failure(let failure): throw MediaWriteError(path: path, kind: .png, reason: failure.reason)
-    }
-    do throws(AtomicFile.Failure) {
-      try AtomicFile.write(bytes, to: path, replacing: replacing, mode: 0o666)
-    } catch {
-      throw MediaWriteError(path: path, kind: .png, error)
-    }
+    try PictureFile.write(encode(image), as: .png, to: path, replacing: replacing)
   }
 
   /// The PNG data of `image`, or libpng's reason for failing.
