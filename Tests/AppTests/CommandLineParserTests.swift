@@ -78,7 +78,7 @@ struct CommandLineParserTests {
     var interactive = InteractiveOptions()
     interactive.detector = .blazeFace
     #expect(try CommandLineParser.parse(["--detector", "blazeface"]) == .interactive(interactive))
-    #expect(try DetectorChoice.resolve(option: nil, environment: [:]) == .haar)
+    #expect(try DetectorChoice.resolve(option: nil, environment: [:]) == .blazeFace)
     #expect(
       try DetectorChoice.resolve(option: nil, environment: ["EMOTIONS_DETECTOR": "BlazeFace"]) == .blazeFace)
     #expect(

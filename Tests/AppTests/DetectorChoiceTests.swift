@@ -45,10 +45,15 @@ struct DetectorChoiceTests {
     }
   }
 
-  @Test func theHaarCascadeStaysTheDefaultAndWritesNoDetectorFields() throws {
-    let run = try DetectCommandTests.run(["detect", "--json", fixture("astronaut.png")])
-    #expect(run.status == 0)
-    #expect(!run.output.contains("detector_confidence") && !run.output.contains("keypoints"))
+  @Test func blazeFaceIsTheDefaultAndTheHaarCascadeWritesNoDetectorFields() throws {
+    let standard = try DetectCommandTests.run(["detect", "--json", fixture("astronaut.png")])
+    #expect(standard.status == 0)
+    #expect(standard.output.contains("detector_confidence") && standard.output.contains("keypoints"))
+    let haar = try DetectCommandTests.run([
+      "detect", "--json", "--detector", "haar", fixture("astronaut.png"),
+    ])
+    #expect(haar.status == 0)
+    #expect(!haar.output.contains("detector_confidence") && !haar.output.contains("keypoints"))
   }
 
   @Test func theVariableChoosesTheDetectorAndTheOptionWins() throws {

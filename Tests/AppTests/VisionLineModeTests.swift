@@ -77,13 +77,14 @@ struct VisionLineModeTests {
 
   /// `--detector` and `EMOTIONS_DETECTOR` choose the detector the Vision screen starts with,
   /// as they do for `detect`: the real binary on the astronaut reports BlazeFace and finds the
-  /// face with it; without either, the Haar cascade.
+  /// face with it; without either, BlazeFace (full range).
   @Test(
     .enabled(if: hasFlow("MainFlow") && hasFlow("AboutAppFlow")),
     arguments: [
       (["--detector", "blazeface"], [:], "BlazeFace (full range)"),
       ([], ["EMOTIONS_DETECTOR": "blazeface-short"], "BlazeFace (short range)"),
-      ([], [:], "Haar cascade"),
+      ([], [:], "BlazeFace (full range)"),
+      (["--detector", "haar"], [:], "Haar cascade"),
     ] as [([String], [String: String], String)])
   func theCommandLineChoosesTheDetector(
     arguments: [String], environment: [String: String], detector: String

@@ -1,7 +1,7 @@
 import FaceAnalysis
 
-/// Which face detector runs: `--detector`, else `EMOTIONS_DETECTOR`, else the Haar cascade
-/// (fer's, so results match fer unless asked otherwise).
+/// Which face detector runs: `--detector`, else `EMOTIONS_DETECTOR`, else BlazeFace
+/// (`FaceDetectorKind.standard`; `haar` gives fer's answers number for number).
 enum DetectorChoice {
   /// The variable that overrides the default.
   static let variable = "EMOTIONS_DETECTOR"
@@ -16,7 +16,7 @@ enum DetectorChoice {
     return kind
   }
 
-  /// The option, else the variable when it is set and not empty, else the Haar cascade.
+  /// The option, else the variable when it is set and not empty, else the standard detector.
   static func resolve(
     option: FaceDetectorKind?, environment: [String: String]
   ) throws(UsageError)
@@ -24,7 +24,7 @@ enum DetectorChoice {
   {
     if let option { return option }
     if let text = environment[variable], !text.isEmpty { return try kind(named: text, source: variable) }
-    return .haar
+    return .standard
   }
 }
 

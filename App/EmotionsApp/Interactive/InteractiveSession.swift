@@ -54,7 +54,7 @@ enum InteractiveSession {
   ) -> Session {
     let plugins = makePlugins(
       scheduler: scheduler, state: state, modelDirectory: options.modelDirectory,
-      detector: options.detector ?? .haar)
+      detector: options.detector ?? .standard)
     let coordinator = ApplicationCoordinator(router: router, plugins: plugins)
     let scheme = Emotions.linkScheme
     state.onWarning = { [weak router] in router?.showMessage($0, kind: .error) }
@@ -79,7 +79,7 @@ enum InteractiveSession {
   ///   `EMOTIONS_DETECTOR`, resolved before the app starts); `d` on the screen switches it.
   static func makePlugins(
     scheduler: any LoopScheduling, state: StateController, modelDirectory: String?,
-    detector: FaceDetectorKind = .haar
+    detector: FaceDetectorKind = .standard
   )
     -> FlowPlugins
   {

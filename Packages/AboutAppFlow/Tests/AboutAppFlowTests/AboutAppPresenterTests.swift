@@ -82,4 +82,26 @@ struct AboutAppPresenterTests {
     }
     #expect(presenter.view == nil)
   }
+
+  /// Enter presses the focused button: on every page of the consent and of browsing it is the
+  /// one that goes on (Next, then Accept), never Back.
+  @Test(arguments: [
+    [DocumentAction.next, .decline], [.back, .accept, .decline], [.back, .next, .decline], [.next, .back],
+    [.back],
+  ])
+  func enterPressesThePrimaryAction(actions: [DocumentAction]) {
+    let page = DocumentPage()
+    var chosen: [DocumentAction] = []
+    page.show(title: "T", paragraphs: ["p"], actions: actions) { chosen.append($0) }
+    #expect(page.handle(.enter))
+    let expected = actions.contains(.accept) ? DocumentAction.accept : actions.contains(.next) ? .next : .back
+    #expect(chosen == [expected], "\(actions)")
+  }
+
+  @Test func theTermsNameEachModelsLicence() {
+    let text = TermsOfUsePresenter.paragraphs.joined(separator: " ")
+    for licence in ["MIT", "BlazeFace face detector Apache 2.0", "Haar cascade the Intel licence"] {
+      #expect(text.contains(licence), "\(licence)")
+    }
+  }
 }

@@ -129,7 +129,9 @@ struct DetectorSwitchTests {
   @Test func theLiveServiceSwitchesToBlazeFaceMidVideo() throws {
     let model = try TestFiles.model(ModelFiles.emotionModelName)
     _ = try TestFiles.model(ModelFiles.detectorModelName(.blazeFace))
-    let service = LiveRecognitionService(modelDirectory: (model as NSString).deletingLastPathComponent)
+    let service = LiveRecognitionService(
+      modelDirectory: (model as NSString).deletingLastPathComponent,
+      options: RecognitionOptions(detector: .haar))
     let loop = TestLoop()
     // Every frame, so the session waits for the loop: nothing moves while the test looks.
     let session = service.startSession(
@@ -164,7 +166,7 @@ struct DetectorSwitchTests {
   @Test func aMissingModelKeepsTheCascadeRunning() throws {
     let models = try Self.haarOnlyModels()
     defer { try? FileManager.default.removeItem(atPath: models) }
-    let service = LiveRecognitionService(modelDirectory: models)
+    let service = LiveRecognitionService(modelDirectory: models, options: RecognitionOptions(detector: .haar))
     let loop = TestLoop()
     let session = service.startSession(
       source: try TestFiles.fixture("faces.mp4"), policy: .everyFrame, delivery: loop.delivery)

@@ -20,6 +20,9 @@ enum DocumentAction: CaseIterable, Sendable {
     }
   }
 
+  /// Whether this is the action that goes on (Next, Accept): the one Enter presses.
+  var isPrimary: Bool { self == .next || self == .accept }
+
   /// The key that picks the button directly.
   var key: Character {
     switch self {

@@ -10,7 +10,8 @@ class DocumentPage: TextPageScreen {
     super.init(title: "", text: "", buttons: [])
   }
 
-  /// Shows a document; `choose` runs when the user presses a button.
+  /// Shows a document; `choose` runs when the user presses a button. The primary action
+  /// (Next, Accept) has the focus, so Enter goes on.
   func show(
     title: String, paragraphs: [String], actions: [DocumentAction],
     choose: @escaping @MainActor (DocumentAction) -> Void
@@ -19,6 +20,7 @@ class DocumentPage: TextPageScreen {
     self.actions = actions
     text = paragraphs.joined(separator: "\n\n")
     buttons = ButtonRow(
-      actions.map { action in ScreenAction(action.title, key: action.key) { choose(action) } })
+      actions.map { action in ScreenAction(action.title, key: action.key) { choose(action) } },
+      focus: actions.firstIndex(where: \.isPrimary) ?? 0)
   }
 }

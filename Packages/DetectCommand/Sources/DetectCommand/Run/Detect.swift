@@ -153,7 +153,7 @@ public struct Detect {
   }
 
   private var recognitionOptions: RecognitionOptions {
-    var recognition = RecognitionOptions(detector: options.detector ?? .haar)
+    var recognition = RecognitionOptions(detector: options.detector ?? .standard)
     recognition.detection = DetectionOptions(
       scaleFactor: options.scaleFactor, minNeighbors: options.minNeighbors, minSize: options.minSize)
     recognition.wholeImage = options.wholeImage

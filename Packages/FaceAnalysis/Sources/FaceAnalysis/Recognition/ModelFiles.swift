@@ -55,7 +55,7 @@ public struct ModelFiles: Sendable, Equatable {
   /// Finds the emotion model and `detector`'s model, each in the first folder that has it. With
   /// an explicit `modelDirectory` only that folder is searched.
   public static func locate(
-    modelDirectory: String? = nil, detector: FaceDetectorKind = .haar,
+    modelDirectory: String? = nil, detector: FaceDetectorKind = .standard,
     environment: [String: String] = ProcessInfo.processInfo.environment,
     currentDirectory: String = FileManager.default.currentDirectoryPath
   ) throws(RecognizerError) -> ModelFiles {

@@ -1,6 +1,6 @@
 /// How `EmotionRecognizer` finds and crops faces. The defaults are fer's.
 public struct RecognitionOptions: Sendable, Equatable, Codable {
-  /// Which face detector runs (``FaceDetectorKind/haar``, fer's, by default).
+  /// Which face detector runs (``FaceDetectorKind/standard``, BlazeFace, by default).
   public var detector: FaceDetectorKind
   /// Haar cascade parameters (fer: scale factor 1.1, 5 neighbours, 50 px minimum).
   public var detection: DetectionOptions
@@ -14,7 +14,7 @@ public struct RecognitionOptions: Sendable, Equatable, Codable {
 
   /// fer's pipeline: its detector and detection defaults, 10 px margins, 40 px padding.
   public init(
-    detector: FaceDetectorKind = .haar, detection: DetectionOptions = DetectionOptions(),
+    detector: FaceDetectorKind = .standard, detection: DetectionOptions = DetectionOptions(),
     wholeImage: Bool = false,
     margin: Int = 10, padding: Int = 40
   ) {
