@@ -72,6 +72,8 @@ public enum Emotions {
       _ = StandardStreams.process.printLine(RoutesCommand.render(format))
     case .detect(let options):
       return Detect(options: options).run()
+    case .merge(let options):
+      return Merge(options: options).run()
     case .interactive(let options):
       InteractiveSession.run(options, environment: ProcessInfo.processInfo.environment)
     }

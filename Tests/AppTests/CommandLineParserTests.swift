@@ -38,6 +38,19 @@ struct CommandLineParserTests {
     #expect(command == .detect(expected))
   }
 
+  @Test func mergeOptions() throws {
+    var options = MergeOptions()
+    options.parts = ["part-2.csv", "-odd.csv", "part-1.csv"]
+    options.output = "all.csv"
+    options.overwrite = true
+    #expect(
+      try CommandLineParser.parse([
+        "merge", "part-2.csv", "--output=all.csv", "--overwrite", "--", "-odd.csv", "part-1.csv",
+      ])
+        == .merge(options))
+    #expect(try CommandLineParser.parse(["merge", "--help"]) == .help(topic: "merge"))
+  }
+
   @Test func formatsAnnotationAndGraphics() throws {
     guard
       case .detect(let options) = try CommandLineParser.parse([
@@ -93,9 +106,11 @@ struct CommandLineParserTests {
     arguments: [
       (["--open", "http://x"], "--open: Links must start with emotions://, not http://."),
       (["--open"], "--open needs a value"),
-      (["frobnicate"], "unknown command “frobnicate”; the commands are detect and routes"),
+      (["frobnicate"], "unknown command “frobnicate”; the commands are detect, merge and routes"),
       (["--frob"], "unknown option --frob"),
       (["detect"], "detect needs at least one image, folder or video"),
+      (["merge", "--output", "all.jsonl"], "merge needs the parts of a sharded run"),
+      (["merge", "a.jsonl", "--frob"], "unknown option --frob for merge"),
       (["detect", "a", "--min-size", "0"], "--min-size must be a whole number of at least 1, not “0”"),
       (
         ["detect", "a", "--scale-factor", "1"],

@@ -9,6 +9,8 @@ enum Command: Equatable, Sendable {
   case interactive(InteractiveOptions)
   /// `emotions detect <path>...`.
   case detect(DetectOptions)
+  /// `emotions merge <part>... --output FILE`.
+  case merge(MergeOptions)
   /// `emotions routes [--format tree|dot|mermaid]`.
   case routes(RoutesFormat)
   /// `--help`, or `help`, for the whole tool or one command.
@@ -29,7 +31,7 @@ struct InteractiveOptions: Equatable, Sendable {
   /// then to asking the terminal.
   var graphics: GraphicsPreference?
   /// The face detector given with `--detector`; nil leaves it to `EMOTIONS_DETECTOR`, then to
-  /// the Haar cascade.
+  /// BlazeFace.
   var detector: FaceDetectorKind?
 }
 

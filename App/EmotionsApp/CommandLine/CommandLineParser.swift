@@ -23,6 +23,9 @@ struct CommandLineParser {
     case "routes":
       arguments.removeFirst()
       return try parseRoutes()
+    case "merge":
+      arguments.removeFirst()
+      return try parseMerge()
     case "help":
       arguments.removeFirst()
       return .help(topic: arguments.popFirst())
@@ -58,7 +61,7 @@ struct CommandLineParser {
           named: try value(for: name, inline: inlineValue), source: "--detector")
       default:
         if argument.hasPrefix("-") { throw UsageError("unknown option \(argument)") }
-        throw UsageError("unknown command “\(argument)”; the commands are detect and routes")
+        throw UsageError("unknown command “\(argument)”; the commands are detect, merge and routes")
       }
     }
     return .interactive(options)
@@ -127,6 +130,27 @@ struct CommandLineParser {
         "--resume cannot continue --timeline \(timeline), drawn from the whole run; draw it in a run of its own"
       )
     }
+  }
+
+  private mutating func parseMerge() throws(UsageError) -> Command {
+    var options = MergeOptions()
+    var optionsEnded = false
+    while let argument = arguments.popFirst() {
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        options.parts.append(argument)
+        continue
+      }
+      let (name, inlineValue) = split(argument)
+      switch name {
+      case "--": optionsEnded = true
+      case "-h", "--help": return .help(topic: "merge")
+      case "--output": options.output = try value(for: name, inline: inlineValue)
+      case "--overwrite": options.overwrite = true
+      default: throw UsageError("unknown option \(argument) for merge")
+      }
+    }
+    guard !options.parts.isEmpty else { throw UsageError("merge needs the parts of a sharded run") }
+    return .merge(options)
   }
 
   private mutating func parseRoutes() throws(UsageError) -> Command {

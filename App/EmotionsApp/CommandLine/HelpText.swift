@@ -5,6 +5,7 @@ enum HelpText {
     switch topic {
     case nil: overview
     case "detect": detect
+    case "merge": merge
     case "routes": routes
     default: nil
     }
@@ -17,6 +18,7 @@ enum HelpText {
       emotions [--open <link>] [--fresh] [--model-dir <dir>] [--detector <d>]
                [--graphics auto|kitty|sixel|blocks]  the terminal app; pictures as the terminal allows
       emotions detect <path>... [options]            faces and emotions of images, folders, videos
+      emotions merge <part>... --output <file>       the parts of a sharded detect run, as one run's
       emotions routes [--format tree|dot|mermaid]    flows, screens and deep links
       emotions --help | --version
 
@@ -39,7 +41,28 @@ enum HelpText {
       OPENBLAS_CORETYPE    OpenBLAS's kernels, for example Haswell (default chosen for the CPU)
       NO_COLOR, TERM=dumb  no colour (and pictures in half blocks)
 
-    Run `emotions help detect` or `emotions help routes` for a command's options.
+    Run `emotions help detect`, `emotions help merge` or `emotions help routes` for a command's options.
+    """
+
+  static let merge = """
+    USAGE: emotions merge <part>... [--output <file>] [--overwrite]
+
+    Joins the parts of one sharded run (the --output files of emotions detect --shard K/N,
+    JSON lines or CSV) into exactly the file one detect process would have written for the
+    same inputs and options: the records in the inputs' order, one CSV header. Without
+    --output the records go to standard output.
+
+    Every part is checked first: all come from the same inputs, options and shard count, no
+    shard is missing or given twice, no record appears twice, and every part is finished. A
+    part that is unfinished or cut off is named with the command that finishes it (its
+    detect command again, with --resume), and nothing is written.
+
+    OPTIONS:
+      --output <file>       write the merged records here, whole or not at all
+      --overwrite           replace <file> when it exists (never a part)
+
+    Exit status: 0 when the file was written, 1 when it could not be, 2 when the parts do
+    not make one finished run or the command line is wrong.
     """
 
   static let detect = """
@@ -55,10 +78,10 @@ enum HelpText {
       --annotate <out>      draw each face's box, label and score: a video or camera
                             becomes the video <out> (H.264 MP4, or what its extension
                             names), images become pictures in the folder <out>
-      --detector <d>        haar (default: OpenCV's cascade as fer runs it), blazeface
-                            (MediaPipe's BlazeFace full range: more faces, turned and
-                            tilted ones, with keypoints and a confidence) or
-                            blazeface-short (faces within about 2 m of a camera)
+      --detector <d>        blazeface (default: MediaPipe's BlazeFace full range, turned
+                            and tilted faces, with keypoints and a confidence),
+                            blazeface-short (faces within about 2 m of a camera) or haar
+                            (OpenCV's cascade as fer runs it: fer's answers exactly)
       --min-size <px>       smallest face (default 50; haar only)
       --scale-factor <f>    detector scale step (default 1.1; haar only)
       --min-neighbors <n>   detections needed for a face (default 5; haar only)

@@ -10,6 +10,8 @@ import FaceAnalysis
 struct CSVFormat: RecordFormat {
   /// Whether a new output starts with the header row (not when continuing a file that has it).
   var writesHeader = true
+  /// Whether the rows are a part's, with the ``PartStamp`` columns after the record's.
+  var stamped = false
 
   /// The column names.
   static let columns =
@@ -19,12 +21,34 @@ struct CSVFormat: RecordFormat {
   /// The header row, without its line ending.
   static let headerRow = columns.map(CSV.field).joined(separator: ",")
 
+  /// A part's header row, the stamp's columns last, without its line ending.
+  static let stampedHeaderRow = headerRow + "," + PartStamp.columns.joined(separator: ",")
+
   /// The header row, CR included (the output ends every line with LF).
-  var header: String? { writesHeader ? Self.headerRow + "\r" : nil }
+  var header: String? { writesHeader ? (stamped ? Self.stampedHeaderRow : Self.headerRow) + "\r" : nil }
 
   /// The rows of one record, CR included.
-  func lines(for record: DetectionRecord) -> [String] {
-    Self.rows(for: record).map { $0 + "\r" }
+  func lines(for record: DetectionRecord, stamp: PartStamp?) -> [String] {
+    let suffix = stamp.map { "," + $0.fields.joined(separator: ",") } ?? ""
+    return Self.rows(for: record).map { $0 + suffix + "\r" }
+  }
+
+  /// An input's end: its source, every other field empty, then the stamp.
+  func endOfInput(_ source: String, stamp: PartStamp) -> String {
+    ([CSV.field(source)] + Array(repeating: "", count: Self.columns.count - 1) + stamp.fields)
+      .joined(separator: ",") + "\r"
+  }
+
+  /// The rows without the stamp's four fields, which come last (and never hold a comma).
+  func unstamped(_ text: Substring) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: true).map { row in
+      var end = row.endIndex
+      for _ in PartStamp.columns {
+        guard let comma = row[..<end].lastIndex(of: ",") else { return String(row) + "\n" }
+        end = comma
+      }
+      return row[..<end] + "\r\n"
+    }.joined()
   }
 
   /// The rows for one record, without their line endings.
@@ -44,36 +68,53 @@ struct CSVFormat: RecordFormat {
     }
   }
 
-  /// The header row, then rows of `source,frame,…`. Rows do not say how many faces their
-  /// frame has, so the last frame's rows are never taken as whole: they go, with anything torn.
+  /// The header row (a part's or not), then rows of `source,frame,…`. Rows do not say how many
+  /// faces their frame has, so the last frame's rows are not taken as whole (they go, with
+  /// anything torn) unless a part's stamp says they end their input. An end-of-input row (no
+  /// frame) stands alone.
   func read(_ bytes: [UInt8]) -> Result<RecordFile, RecordFile.Problem> {
-    let headerBytes = Array((Self.headerRow + CSV.lineEnding).utf8)
     var file = RecordFile()
-    guard bytes.count >= headerBytes.count else {
+    var headerLength = 0
+    var stampedRows = false
+    for (row, stamps) in [(Self.headerRow, false), (Self.stampedHeaderRow, true)] {
+      let headerBytes = Array((row + CSV.lineEnding).utf8)
+      if bytes.starts(with: headerBytes) {
+        headerLength = headerBytes.count
+        stampedRows = stamps
+      }
+    }
+    guard headerLength > 0 else {
       // Empty, or a header cut off: the file starts again with a whole header.
-      guard headerBytes.starts(with: bytes) else { return .failure(notRecords(line: 1, bytes.first)) }
+      let shortest = Array((Self.headerRow + CSV.lineEnding).utf8)
+      guard bytes.count < shortest.count, shortest.starts(with: bytes) else {
+        return .failure(notRecords(line: 1, bytes.first))
+      }
       return .success(file)
     }
-    guard bytes.starts(with: headerBytes) else { return .failure(notRecords(line: 1, bytes.first)) }
     file.hasHeader = true
-    file.wholeLength = headerBytes.count
-    var start = headerBytes.count
+    var start = headerLength
     var line = 1
     while let (fields, end) = CSV.row(in: bytes, from: start) {
       line += 1
-      guard fields.count >= 2, let frame = Int(fields[1]) else {
+      let stamp = stampedRows ? PartStamp(fields: Array(fields.suffix(PartStamp.columns.count))) : nil
+      let frame =
+        fields.count >= 2 && fields[1].isEmpty && stamp != nil ? -1 : fields.count >= 2 ? Int(fields[1]) : nil
+      guard let frame, !stampedRows || stamp != nil else {
         return .failure(notRecords(line: line, bytes[start]))
       }
       let key = FrameKey(source: fields[0], frame: frame)
-      if let last = file.entries.last, last.key == key {
+      if let last = file.entries.last, last.key == key, frame >= 0 {
         file.entries[file.entries.count - 1].bytes = last.bytes.lowerBound..<end
       } else {
-        file.entries.append(RecordFile.Entry(key: key, bytes: start..<end))
+        file.entries.append(RecordFile.Entry(key: key, bytes: start..<end, stamp: stamp))
       }
       start = end
     }
-    file.entries.removeLast(file.entries.isEmpty ? 0 : 1)
-    file.wholeLength = file.entries.last?.bytes.upperBound ?? headerBytes.count
+    // A part's input that ended says so on its last record, written whole in one write.
+    if let last = file.entries.last, !last.isEndOfInput, last.stamp?.last != true {
+      file.entries.removeLast()
+    }
+    file.wholeLength = file.entries.last?.bytes.upperBound ?? headerLength
     return .success(file)
   }
 

@@ -9,15 +9,39 @@ struct JSONLinesFormat: RecordFormat {
   let header: String? = nil
 
   /// The record's one line.
-  func lines(for record: DetectionRecord) -> [String] { [Self.line(for: record)] }
+  func lines(for record: DetectionRecord, stamp: PartStamp?) -> [String] {
+    [Self.line(for: record, stamp: stamp)]
+  }
 
-  /// The record as one line, without the newline.
-  static func line(for record: DetectionRecord) -> String {
+  /// The record as one line, without the newline; a stamp's keys come last.
+  static func line(for record: DetectionRecord, stamp: PartStamp? = nil) -> String {
     var text = "{\"source\":\(quoted(record.key.source)),\"frame\":\(record.key.frame),"
     text +=
       "\"time\":\(number(record.time)),\"width\":\(record.width),\"height\":\(record.height),\"faces\":["
     text += record.faces.map(face).joined(separator: ",")
-    return text + "]}"
+    return text + "]" + (stamp.map(stamped) ?? "") + "}"
+  }
+
+  /// An input's end, with no frame: `{"source":…,"frame":null,…,"faces":[],"shard":…}`.
+  func endOfInput(_ source: String, stamp: PartStamp) -> String {
+    "{\"source\":\(Self.quoted(source)),\"frame\":null,\"time\":null,\"width\":null,\"height\":null,"
+      + "\"faces\":[]\(Self.stamped(stamp))}"
+  }
+
+  /// The line without the stamp's keys, which come last.
+  func unstamped(_ text: Substring) -> String {
+    guard let range = text.range(of: Self.stampStart, options: .backwards) else { return String(text) }
+    return text[..<range.lowerBound] + "}\n"
+  }
+
+  /// Where a stamp's keys start.
+  private static let stampStart = ",\"\(PartStamp.columns[0])\":"
+
+  /// The stamp's keys, each with a comma before it.
+  private static func stamped(_ stamp: PartStamp) -> String {
+    zip(PartStamp.columns, stamp.fields).map { name, value in
+      ",\(quoted(name)):" + (name == "last" ? value : quoted(value))
+    }.joined()
   }
 
   /// One object a line, each `{"source":…,"frame":…,…}`; what follows the last newline is a
@@ -27,14 +51,18 @@ struct JSONLinesFormat: RecordFormat {
     var start = 0
     while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
       let line = bytes[start..<newline]
-      guard let key = try? JSONDecoder().decode(Key.self, from: Data(line)) else {
+      guard let key = try? JSONDecoder().decode(Key.self, from: Data(line)),
+        key.frame != nil || key.stamp != nil
+      else {
         return .failure(
           .notRecords(
             line: file.entries.count + 1,
             looksLikeOtherFormat: file.entries.isEmpty && line.first == UInt8(ascii: "s")))
       }
       file.entries.append(
-        RecordFile.Entry(key: FrameKey(source: key.source, frame: key.frame), bytes: start..<newline + 1))
+        RecordFile.Entry(
+          key: FrameKey(source: key.source, frame: key.frame ?? -1), bytes: start..<newline + 1,
+          stamp: key.stamp))
       start = newline + 1
     }
     file.wholeLength = start
@@ -93,9 +121,32 @@ struct JSONLinesFormat: RecordFormat {
     return result + "\""
   }
 
-  /// The two fields of a record that say which frame it is.
+  /// The fields of a record that say which frame it is (none for an end-of-input line), and
+  /// its stamp in a part.
   private struct Key: Decodable {
     let source: String
-    let frame: Int
+    let frame: Int?
+    let stamp: PartStamp?
+
+    enum CodingKeys: String, CodingKey {
+      case source, frame, shard, input, last, run
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      source = try container.decode(String.self, forKey: .source)
+      frame = try container.decodeIfPresent(Int.self, forKey: .frame)
+      guard let shard = try container.decodeIfPresent(String.self, forKey: .shard) else {
+        stamp = nil
+        return
+      }
+      let input = try container.decode(String.self, forKey: .input)
+      let last = try container.decode(Bool.self, forKey: .last)
+      let run = try container.decode(String.self, forKey: .run)
+      guard let stamp = PartStamp(fields: [shard, input, last ? "true" : "false", run]) else {
+        throw DecodingError.dataCorruptedError(forKey: .shard, in: container, debugDescription: "not a stamp")
+      }
+      self.stamp = stamp
+    }
   }
 }

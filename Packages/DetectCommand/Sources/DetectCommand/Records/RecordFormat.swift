@@ -1,13 +1,26 @@
 /// One of `detect`'s forms of records (`--format`): how it starts a new output, how it
-/// writes a record, and how it reads a file of its records back (for `--resume`).
+/// writes a record, and how it reads a file of its records back (for `--resume` and `merge`).
+/// A sharded run's records carry a ``PartStamp``; an input that ends without a record of its
+/// own this run (it failed, held no picture, or its records were there already) then ends
+/// with an end-of-input line, a record without a frame, so that its part says it is done.
 protocol RecordFormat: Sendable {
   /// The line that starts a new output, without its newline; nil when there is none.
   var header: String? { get }
-  /// The lines of one record, without their newlines (a CSV row keeps its CR).
-  func lines(for record: DetectionRecord) -> [String]
+  /// The lines of one record, stamped when the run is sharded, without their newlines (a CSV
+  /// row keeps its CR).
+  func lines(for record: DetectionRecord, stamp: PartStamp?) -> [String]
+  /// The end-of-input line of `source` in a part.
+  func endOfInput(_ source: String, stamp: PartStamp) -> String
   /// The records whole in `bytes`, a file this format wrote: which frame each is of and where
   /// its text lies, ending where a torn or unsure last record starts.
   func read(_ bytes: [UInt8]) -> Result<RecordFile, RecordFile.Problem>
+  /// `text`, a record's lines as read, without their stamp: as a run without `--shard` writes it.
+  func unstamped(_ text: Substring) -> String
+}
+
+extension RecordFormat {
+  /// The lines of one record of a run that is not sharded.
+  func lines(for record: DetectionRecord) -> [String] { lines(for: record, stamp: nil) }
 }
 
 /// A file of records read back: the frames it holds, in its order, each with the bytes of
@@ -15,10 +28,15 @@ protocol RecordFormat: Sendable {
 struct RecordFile: Equatable {
   /// One record's frame and the range of its text (its line ending included).
   struct Entry: Equatable {
-    /// The frame the record is of.
+    /// The frame the record is of; frame -1 for an end-of-input line.
     var key: FrameKey
     /// Where its text is in the file.
     var bytes: Range<Int>
+    /// Its stamp, in a part of a sharded run.
+    var stamp: PartStamp? = nil
+
+    /// Whether this is an end-of-input line rather than a frame's record.
+    var isEndOfInput: Bool { key.frame < 0 }
   }
 
   /// Whether the file starts with the format's header (CSV's row of column names).
@@ -39,12 +57,12 @@ struct RecordFile: Equatable {
 
 extension DetectOptions.OutputFormat {
   /// The form of records this option names; `continuing` is true when a resumed file has its
-  /// header already.
-  func records(continuing: Bool = false) -> any RecordFormat {
+  /// header already, `stamped` when the run is a shard's.
+  func records(continuing: Bool = false, stamped: Bool = false) -> any RecordFormat {
     switch self {
     case .table: TableFormat()
     case .json: JSONLinesFormat()
-    case .csv: CSVFormat(writesHeader: !continuing)
+    case .csv: CSVFormat(writesHeader: !continuing, stamped: stamped)
     }
   }
 }

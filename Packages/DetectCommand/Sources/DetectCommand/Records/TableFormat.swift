@@ -8,10 +8,16 @@ struct TableFormat: RecordFormat {
     Self.pad("source", 28) + Self.pad("frame", 7, right: true) + Self.pad("time", 9, right: true) + "  "
     + Self.pad("box", 22) + Self.pad("emotion", 10) + "score"
 
-  /// The rows for one record.
-  func lines(for record: DetectionRecord) -> [String] {
+  /// The rows for one record; a table is for people, and carries no stamp.
+  func lines(for record: DetectionRecord, stamp: PartStamp?) -> [String] {
     Self.rows(for: record)
   }
+
+  /// Nothing: a table is not merged.
+  func endOfInput(_ source: String, stamp: PartStamp) -> String { "" }
+
+  /// The rows as they are.
+  func unstamped(_ text: Substring) -> String { String(text) }
 
   /// A table is for people: `--output` writes it, but `--resume` reads only the records of
   /// `--json` and `--format csv`, so a table file is read as JSON lines and refused.

@@ -28,7 +28,8 @@ public struct Detect {
     // reader closes the pipe. Nothing is opened first: a pipe made now would become
     // descriptor 1 and a child's output would go astray.
     if options.output == nil, !streams.isOutputOpen { return 0 }
-    let inputs = selectedInputs.map(LocatedInput.init)
+    let indices = selectedIndices
+    let inputs = indices.map { LocatedInput(options.inputs[$0]) }
     // Every output is checked, and a killed run's records read, before anything else; a
     // run that writes only to standard output lists nothing.
     let writesFiles = options.output != nil || options.annotate != nil || options.timeline != nil
@@ -61,7 +62,9 @@ public struct Detect {
       }
       InterruptCleanup.install(streams: streams)
     }
-    let format = options.format.records(continuing: resume.hasHeader)
+    // A shard's records are stamped for `emotions merge` (not a table's, which is for people).
+    let stamping = options.format == .table ? nil : PartStamping(options: options)
+    let format = options.format.records(continuing: resume.hasHeader, stamped: stamping != nil)
     if let header = format.header, !records.writeHeader(header) {
       guard let path = records.path else { return 0 }
       streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
@@ -69,10 +72,10 @@ public struct Detect {
     }
 
     var run = DetectRun(
-      records: records, format: format, recognizer: recognizer, annotation: prepared.annotation,
-      drawsTimeline: options.timeline != nil, streams: streams)
+      records: records, format: format, stamping: stamping, recognizer: recognizer,
+      annotation: prepared.annotation, drawsTimeline: options.timeline != nil, streams: streams)
     var failed = false
-    let plans = inputs.map { InputPlan($0, options: options, resume: resume) }
+    let plans = zip(inputs, indices).map { InputPlan($0, index: $1, options: options, resume: resume) }
     for plan in resume.ordered(plans, by: \.input) {
       switch run.carryOut(plan) {
       case .done: break
@@ -160,10 +163,10 @@ public struct Detect {
     return recognition
   }
 
-  /// The inputs this shard processes: every Nth, starting at the Kth.
-  var selectedInputs: [String] {
-    guard let shard = options.shard else { return options.inputs }
-    return options.inputs.enumerated().filter { $0.offset % shard.count == shard.index }.map(\.element)
+  /// The indices of the inputs this shard processes: every Nth, starting at the Kth.
+  var selectedIndices: [Int] {
+    guard let shard = options.shard else { return Array(options.inputs.indices) }
+    return options.inputs.indices.filter { $0 % shard.count == shard.index }
   }
 
   private func writeTimeline(_ records: [DetectionRecord], source: String?, to path: String) -> Bool {

@@ -16,6 +16,8 @@ struct DetectRun {
 
   let records: RecordOutput
   let format: any RecordFormat
+  /// How a shard's records are stamped; nil when the run is not sharded.
+  let stamping: PartStamping?
   let recognizer: PendingRecognizer
   /// The `--annotate` output, passed from input to input (it remembers the names used).
   var annotation: AnnotationDestination?
@@ -27,21 +29,39 @@ struct DetectRun {
   private(set) var timelineSource: String?
 
   init(
-    records: RecordOutput, format: any RecordFormat, recognizer: PendingRecognizer,
+    records: RecordOutput, format: any RecordFormat, stamping: PartStamping?, recognizer: PendingRecognizer,
     annotation: AnnotationDestination?, drawsTimeline: Bool, streams: StandardStreams
   ) {
     self.records = records
     self.format = format
+    self.stamping = stamping
     self.recognizer = recognizer
     self.annotation = annotation
     self.drawsTimeline = drawsTimeline
     self.streams = streams
   }
 
-  /// Reads, recognises and records one input as `plan` says.
+  /// Reads, recognises and records one input as `plan` says. In a shard, the input's last
+  /// record is held back until the input ends, to be stamped as its last (or an end-of-input
+  /// line says it ended), so that its part says the input is done.
   mutating func carryOut(_ plan: InputPlan) -> Outcome {
     // Continuing a killed run: what it finished is not done again.
     if plan.isDone { return .done }
+    var held: DetectionRecord?
+    let outcome = carryOut(plan, holding: &held)
+    switch outcome {
+    case .done, .failed:
+      guard let stamping else { return outcome }
+      let stamp = stamping.stamp(input: plan.index, last: true)
+      let lines =
+        held.map { format.lines(for: $0, stamp: stamp) } ?? [format.endOfInput(plan.input, stamp: stamp)]
+      return write(lines) ? outcome : .outputClosed
+    case .outputClosed, .modelFailed, .interrupted:
+      return outcome
+    }
+  }
+
+  private mutating func carryOut(_ plan: InputPlan, holding held: inout DetectionRecord?) -> Outcome {
     if let name = RawArguments.undecodable[plan.input] {
       streams.printError("\(name): the file name is not valid UTF-8, which emotions cannot open; rename it")
       return .failed
@@ -109,10 +129,17 @@ struct DetectRun {
         if let faces, plan.records(frame) {
           let record = DetectionRecord(frame: frame, faces: faces)
           keepForTimeline(record, of: plan, kind: source.kind)
-          if !records.write(format.lines(for: record)) {
-            if let path = records.path {
-              streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
+          var written = true
+          if let stamping {
+            if let previous = held {
+              written = write(
+                format.lines(for: previous, stamp: stamping.stamp(input: plan.index, last: false)))
             }
+            held = record
+          } else {
+            written = write(format.lines(for: record))
+          }
+          if !written {
             annotator.outputClosed()
             return .outputClosed
           }
@@ -121,6 +148,15 @@ struct DetectRun {
       }
     }
     return failed ? .failed : .done
+  }
+
+  /// Writes one record's lines; false (said on standard error for a file) when they could not be.
+  private func write(_ lines: [String]) -> Bool {
+    guard !records.write(lines) else { return true }
+    if let path = records.path {
+      streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
+    }
+    return false
   }
 
   /// Keeps the records of the first video for `--timeline`.

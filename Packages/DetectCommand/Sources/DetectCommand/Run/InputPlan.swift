@@ -6,6 +6,8 @@ import Media
 struct InputPlan {
   /// The input and what it is.
   let located: LocatedInput
+  /// Its index among all the inputs given (before sharding).
+  let index: Int
   /// Whether the records of a killed run cover all of it: nothing is read.
   let isDone: Bool
   /// Whether its frames are drawn into an annotated video: every frame is read (ffmpeg skips
@@ -17,10 +19,13 @@ struct InputPlan {
   /// The frames a killed run recorded: not recorded again, and not recognised unless drawn.
   let recorded: ResumePoint
 
-  /// The plan for `located` under `options`, continuing `resume`.
-  init(_ located: LocatedInput, options: DetectOptions, resume: ResumePoint) {
+  /// The plan for `located`, input number `index` (from 0) of all, under `options`,
+  /// continuing `resume`.
+  init(_ located: LocatedInput, index: Int, options: DetectOptions, resume: ResumePoint) {
     self.located = located
-    isDone = resume.isDone(located.input, kind: located.locator?.kind)
+    self.index = index
+    isDone =
+      resume.isFinished(inputAt: index) ?? resume.isDone(located.input, kind: located.locator?.kind)
     drawsVideo = options.annotate != nil && located.isStream
     every = options.every
     recorded = resume

@@ -20,6 +20,10 @@ struct ResumePoint: Equatable {
   var recordedSources: Set<String> = []
   /// The source of the last record kept: the one input that may have been cut off midway.
   var lastSource: String?
+  /// In a part of a sharded run: the inputs (by index among all) whose last record is there.
+  var finishedInputs: Set<Int> = []
+  /// Whether the file is a part of a sharded run, whose records say which inputs are done.
+  var isPart = false
 
   /// Whether the frame's record is in the file.
   func contains(_ key: FrameKey) -> Bool {
@@ -36,6 +40,12 @@ struct ResumePoint: Equatable {
     case .video, .camera, .lavfi: return recordedSources.contains(input) && input != lastSource
     case .folder, .list, nil: return false
     }
+  }
+
+  /// Whether input number `index` (among all) is done, in a part, whose records say so; nil
+  /// in another file.
+  func isFinished(inputAt index: Int) -> Bool? {
+    isPart ? finishedInputs.contains(index) : nil
   }
 
   /// `inputs` with the one that may have been cut off midway first, so that it is finished
@@ -79,7 +89,10 @@ struct ResumePoint: Equatable {
             + "give another --output, or remove the file to start again"))
     }
     var point = ResumePoint(keptLength: file.wholeLength, hasHeader: file.hasHeader)
+    point.isPart = file.entries.first?.stamp != nil
     for entry in file.entries {
+      if let stamp = entry.stamp, stamp.last { point.finishedInputs.insert(stamp.input) }
+      if entry.isEndOfInput { continue }
       guard sources.contains(entry.key.source) else {
         return .failure(
           OutputOptionError(

@@ -1,0 +1,70 @@
+import FaceAnalysis
+import Testing
+
+@testable import DetectCommand
+
+/// A shard's stamps, written by each format and read back, against texts written out by hand.
+@Suite("part stamps")
+struct PartStampTests {
+  static let stamp = PartStamp(
+    shard: DetectOptions.Shard(index: 1, count: 4), input: 5, inputCount: 12, last: true, run: "00ff")
+
+  static let record = DetectionRecord(
+    key: FrameKey(source: "a,b.png", frame: 0), time: 0, width: 2, height: 2, faces: [])
+
+  @Test func aJSONRecordEndsWithItsStampAndLosesItWhole() {
+    let line = JSONLinesFormat.line(for: Self.record, stamp: Self.stamp)
+    #expect(
+      line == #"{"source":"a,b.png","frame":0,"time":0,"width":2,"height":2,"faces":[],"#
+        + #""shard":"2/4","input":"6/12","last":true,"run":"00ff"}"#)
+    #expect(
+      JSONLinesFormat().unstamped(Substring(line + "\n")) == JSONLinesFormat.line(for: Self.record) + "\n")
+  }
+
+  @Test func aCSVRowEndsWithTheStampsColumnsAndLosesThem() throws {
+    let format = CSVFormat(stamped: true)
+    #expect(format.header == CSVFormat.headerRow + ",shard,input,last,run\r")
+    let row = try #require(format.lines(for: Self.record, stamp: Self.stamp).first)
+    #expect(row.hasSuffix(",2/4,6/12,true,00ff\r"))
+    #expect(format.unstamped(Substring(row + "\n")) == CSVFormat.rows(for: Self.record)[0] + "\r\n")
+  }
+
+  @Test func readBackAPartSaysWhichInputsEndedAndKeepsAFinalLastRecord() throws {
+    for format in [DetectOptions.OutputFormat.json, .csv] {
+      let records = format.records(stamped: true)
+      var text = (records.header.map { $0 + "\n" } ?? "")
+      var notLast = Self.stamp
+      notLast.last = false
+      text += records.lines(for: Self.record, stamp: notLast).joined(separator: "\n") + "\n"
+      text +=
+        records.endOfInput("photos", stamp: try #require(PartStamp(fields: ["2/4", "2/12", "true", "00ff"])))
+        + "\n"
+      text += records.lines(for: Self.record, stamp: Self.stamp).joined(separator: "\n") + "\n"
+      let file = try records.read(Array(text.utf8)).get()
+      #expect(file.entries.map(\.key.frame) == [0, -1, 0], "\(format)")
+      #expect(file.entries.map { $0.stamp?.last } == [false, true, true], "\(format)")
+      #expect(file.entries.map { $0.stamp?.input } == [5, 1, 5], "\(format)")
+      #expect(file.wholeLength == text.utf8.count, "\(format)")
+    }
+  }
+
+  @Test func theFingerprintChangesWithTheInputsAndOptionsButNotTheShard() {
+    var options = DetectOptions()
+    options.inputs = ["a.png", "b.mp4"]
+    options.shard = DetectOptions.Shard(index: 0, count: 4)
+    let base = PartStamping.fingerprint(of: options)
+    var otherShard = options
+    otherShard.shard = DetectOptions.Shard(index: 3, count: 4)
+    otherShard.output = "elsewhere.jsonl"
+    #expect(PartStamping.fingerprint(of: otherShard) == base)
+    var otherInputs = options
+    otherInputs.inputs = ["b.mp4", "a.png"]
+    var otherEvery = options
+    otherEvery.every = 2
+    var otherCount = options
+    otherCount.shard = DetectOptions.Shard(index: 0, count: 3)
+    for changed in [otherInputs, otherEvery, otherCount] {
+      #expect(PartStamping.fingerprint(of: changed) != base)
+    }
+  }
+}
