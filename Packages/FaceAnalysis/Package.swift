@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "FaceAnalysisInterface", targets: ["FaceAnalysisInterface"]),
     // `emotions detect`: inputs recognised into records, annotated media and a timeline.
     .library(name: "FaceAnalysisDetect", targets: ["FaceAnalysisDetect"]),
+    // Face tracks and steady labels in a video: pure Swift values over the interface.
+    .library(name: "FaceAnalysisTracking", targets: ["FaceAnalysisTracking"]),
     // Fakes of the interface for tests and demos.
     .library(name: "FaceAnalysisTesting", targets: ["FaceAnalysisTesting"]),
   ],
@@ -40,6 +42,7 @@ let package = Package(
     // headers come from Debian's -dev packages, no link flag.
     .target(name: "CFaceAnalysisVideo", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("m")]),
     .target(name: "FaceAnalysisInterface", dependencies: [.product(name: "Pixels", package: "Pixels")]),
+    .target(name: "FaceAnalysisTracking", dependencies: ["FaceAnalysisInterface"]),
     .target(
       name: "FaceAnalysisTesting",
       dependencies: ["FaceAnalysisInterface", .product(name: "System", package: "System")]),
@@ -74,6 +77,7 @@ let package = Package(
         "FaceAnalysisDetect", .product(name: "System", package: "System"),
         .product(name: "SystemTesting", package: "System"),
       ]),
+    .testTarget(name: "FaceAnalysisTrackingTests", dependencies: ["FaceAnalysisTracking"]),
   ],
   swiftLanguageModes: [.v6]
 )
