@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "FaceAnalysis", targets: ["FaceAnalysis"]),
     // What a flow builds against: values and protocols, no C library, no Inference.
     .library(name: "FaceAnalysisInterface", targets: ["FaceAnalysisInterface"]),
+    // Face tracks and steady labels in a video: pure Swift values over the interface.
+    .library(name: "FaceAnalysisTracking", targets: ["FaceAnalysisTracking"]),
     // Fakes of the interface for tests and demos.
     .library(name: "FaceAnalysisTesting", targets: ["FaceAnalysisTesting"]),
   ],
@@ -22,6 +24,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "FaceAnalysisInterface", dependencies: [.product(name: "Pixels", package: "Pixels")]),
+    .target(name: "FaceAnalysisTracking", dependencies: ["FaceAnalysisInterface"]),
     .target(
       name: "FaceAnalysisTesting",
       dependencies: ["FaceAnalysisInterface", .product(name: "System", package: "System")]),
@@ -46,6 +49,7 @@ let package = Package(
         .product(name: "SystemTesting", package: "System"),
       ],
       exclude: ["Fixtures"]),
+    .testTarget(name: "FaceAnalysisTrackingTests", dependencies: ["FaceAnalysisTracking"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,106 @@
+import FaceAnalysisInterface
+import Foundation
+
+/// One frame's matching of faces to tracks, in the passes ``FaceTracker`` describes, each an
+/// optimal assignment.
+struct TrackMatching {
+  /// How a pass scores a track against a face; nil for a pair that may not match.
+  enum Criterion {
+    /// Overlap with the predicted box, plus the agreement of directions.
+    case predictedWithDirection
+    /// Overlap with the box the track was last seen in.
+    case lastSeen
+    /// Overlap with the predicted box, at the low-confidence threshold.
+    case predictedLowConfidence
+    /// Overlap with the predicted box.
+    case predicted
+  }
+
+  let tracks: [Track]
+  let faces: [RecognizedFace]
+  let boxes: [TrackBox]
+  let configuration: TrackerConfiguration
+  /// The faces that may start a track, in order; the others only continue one.
+  let confident: [Int]
+  let unsure: [Int]
+  var trackOfFace: [Int?]
+  var faceOfTrack: [Int?]
+
+  init(tracks: [Track], faces: [RecognizedFace], configuration: TrackerConfiguration) {
+    self.tracks = tracks
+    self.faces = faces
+    self.configuration = configuration
+    boxes = faces.map { TrackBox($0.box) }
+    let isConfident = faces.map { face in
+      face.detectorConfidence.map { $0 >= configuration.highConfidence } ?? true
+    }
+    confident = faces.indices.filter { isConfident[$0] }
+    unsure = faces.indices.filter { !isConfident[$0] }
+    trackOfFace = Array(repeating: nil, count: faces.count)
+    faceOfTrack = Array(repeating: nil, count: tracks.count)
+  }
+
+  /// Runs the passes.
+  mutating func run() {
+    let seen = tracks.indices.filter { tracks[$0].id != nil && tracks[$0].wasSeenInLastFrame }
+    let lost = tracks.indices.filter { tracks[$0].id != nil && !tracks[$0].wasSeenInLastFrame }
+    let tentative = tracks.indices.filter { tracks[$0].id == nil }
+    assign(seen, confident, by: .predictedWithDirection)
+    assign(lost, confident, by: .predictedWithDirection)
+    assign(seen + lost, confident, by: .lastSeen)
+    assign(seen, unsure, by: .predictedLowConfidence)
+    assign(lost, unsure, by: .predictedLowConfidence)
+    assign(tentative, confident, by: .predicted)
+  }
+
+  /// Matches the free tracks among `trackIndices` to the free faces among `faceIndices`.
+  private mutating func assign(_ trackIndices: [Int], _ faceIndices: [Int], by criterion: Criterion) {
+    let candidates = trackIndices.filter { faceOfTrack[$0] == nil }
+    let free = faceIndices.filter { trackOfFace[$0] == nil }
+    guard !candidates.isEmpty, !free.isEmpty else { return }
+    let scores = candidates.map { track in free.map { face in score(track: track, face: face, by: criterion) }
+    }
+    let pairs = OptimalAssignment.bestPairs(
+      scores: scores.map { row in row.map { max($0 ?? 0, Double.leastNormalMagnitude) } },
+      allowed: scores.map { row in row.map { $0 != nil } })
+    for pair in pairs {
+      faceOfTrack[candidates[pair.row]] = free[pair.column]
+      trackOfFace[free[pair.column]] = candidates[pair.row]
+    }
+  }
+
+  func score(track index: Int, face: Int, by criterion: Criterion) -> Double? {
+    let track = tracks[index]
+    let box = boxes[face]
+    switch criterion {
+    case .predictedWithDirection:
+      let overlap = track.filter.box.overlap(with: box)
+      guard overlap >= configuration.matchingOverlap else { return nil }
+      return overlap + directionAgreement(track: track, face: face)
+    case .lastSeen:
+      let overlap = track.lastObservation.box.overlap(with: box)
+      return overlap >= configuration.matchingOverlap ? overlap : nil
+    case .predictedLowConfidence:
+      let overlap = track.filter.box.overlap(with: box)
+      return overlap >= configuration.lowConfidenceMatchingOverlap ? overlap : nil
+    case .predicted:
+      let overlap = track.filter.box.overlap(with: box)
+      return overlap >= configuration.matchingOverlap ? overlap : nil
+    }
+  }
+
+  /// OC-SORT's velocity direction consistency: from `+weight / 2` for a face straight ahead of
+  /// where the track was last seen, along its direction of motion, to `-weight / 2` for one
+  /// straight behind; 0 for a track that has not been moving or a face that has not moved from
+  /// where the track was last seen. Weighted by the detector's confidence, when it gives one.
+  func directionAgreement(track: Track, face: Int) -> Double {
+    guard configuration.directionWeight != 0, let direction = track.direction else { return 0 }
+    let dx = boxes[face].centreX - track.lastObservation.box.centreX
+    let dy = boxes[face].centreY - track.lastObservation.box.centreY
+    let distance = (dx * dx + dy * dy).squareRoot()
+    guard distance >= 1 else { return 0 }
+    let cosine = min(max((dx * direction.x + dy * direction.y) / distance, -1), 1)
+    let agreement = (Double.pi / 2 - acos(cosine)) / Double.pi
+    return configuration.directionWeight * agreement * Double(faces[face].detectorConfidence ?? 1)
+  }
+}

@@ -1,0 +1,50 @@
+/// What a ``FaceTracker`` tolerates and how it matches faces to tracks. Times are in seconds, so
+/// one configuration holds at any frame rate and with `--every N`.
+public struct TrackerConfiguration: Sendable, Equatable {
+  /// How long a track that no face has matched is kept, in seconds, so that a person hidden
+  /// behind another or missed by the detector keeps their id when they are found again.
+  public var maximumLostTime: Double
+  /// How long a new track must be followed, frame after frame without a miss, before it is
+  /// confirmed and numbered, in seconds: a detector's passing false positive uses up no id.
+  /// 0 confirms a track at its first face.
+  public var confirmationTime: Double
+  /// The least overlap (IoU) of a face with a track's predicted box, or with the box it was
+  /// last seen in, for the face to continue the track.
+  public var matchingOverlap: Double
+  /// The least overlap (IoU) of a low-confidence face with a confirmed track's predicted box,
+  /// for the face to continue it (ByteTrack's second pass).
+  public var lowConfidenceMatchingOverlap: Double
+  /// The detector's confidence from which a face may start a track and is matched first; faces
+  /// below it only continue confirmed tracks. Faces without a confidence (the Haar cascade's)
+  /// count as confident.
+  public var highConfidence: Float
+  /// The weight of the agreement between a track's direction of motion and the direction from
+  /// where it was last seen to a face (OC-SORT's velocity direction consistency), added to the
+  /// overlap when faces and tracks are matched: at most half of it, for a face straight ahead.
+  public var directionWeight: Double
+  /// How far back, in seconds, a track's direction of motion is measured from its last
+  /// observation.
+  public var directionInterval: Double
+  /// The motion model's noise.
+  public var motion: MotionNoise
+  /// How each track's scores and label are smoothed.
+  public var smoothing: ScoreSmoother.Settings
+
+  /// The configuration the tracker is tuned with (see each property).
+  public init(
+    maximumLostTime: Double = 1, confirmationTime: Double = 0.1, matchingOverlap: Double = 0.3,
+    lowConfidenceMatchingOverlap: Double = 0.5, highConfidence: Float = 0.7, directionWeight: Double = 0.2,
+    directionInterval: Double = 0.1, motion: MotionNoise = MotionNoise(),
+    smoothing: ScoreSmoother.Settings = ScoreSmoother.Settings()
+  ) {
+    self.maximumLostTime = maximumLostTime
+    self.confirmationTime = confirmationTime
+    self.matchingOverlap = matchingOverlap
+    self.lowConfidenceMatchingOverlap = lowConfidenceMatchingOverlap
+    self.highConfidence = highConfidence
+    self.directionWeight = directionWeight
+    self.directionInterval = directionInterval
+    self.motion = motion
+    self.smoothing = smoothing
+  }
+}
