@@ -19,6 +19,7 @@ let package = Package(
       name: "DetectCommand",
       dependencies: [
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
+        .product(name: "FaceAnalysisTracking", package: "FaceAnalysis"),
         .product(name: "Media", package: "Media"),
         .product(name: "System", package: "System"),
       ]

@@ -29,7 +29,7 @@ struct CSVOutputTests {
     let labels = ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"]
     #expect(
       rows.first == ["source", "frame", "time", "x", "y", "w", "h", "emotion"] + labels + [
-        "detector_confidence"
+        "detector_confidence", "track", "track_emotion",
       ])
 
     var expected: [[String]] = []
@@ -40,13 +40,16 @@ struct CSVOutputTests {
         "\(try #require(object["time"] as? Double))",
       ]
       let faces = try #require(object["faces"] as? [[String: Any]])
-      if faces.isEmpty { expected.append(prefix + Array(repeating: "", count: 13)) }
+      if faces.isEmpty { expected.append(prefix + Array(repeating: "", count: 15)) }
       for face in faces {
+        // A person in a video: their id and steady emotion; nothing in a photo.
+        let track = face["track"] as? [String: Any]
         let box = try #require(face["box"] as? [Int]).map(String.init)
         let scores = try #require(face["scores"] as? [String: Double])
         expected.append(
           prefix + box + [try #require(face["emotion"] as? String)] + labels.map { "\(scores[$0] ?? .nan)" }
-            + [(face["detector_confidence"] as? Double).map { "\($0)" } ?? ""])
+            + [(face["detector_confidence"] as? Double).map { "\($0)" } ?? ""]
+            + [track.map { "\($0["id"] as? Int ?? 0)" } ?? "", track?["emotion"] as? String ?? ""])
       }
     }
     // Numbers compared as numbers: the CSV's text read as a Double.

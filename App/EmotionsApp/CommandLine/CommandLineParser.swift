@@ -102,6 +102,8 @@ struct CommandLineParser {
         options.scaleFactor = factor
       case "--model-dir": options.modelDirectory = try value(for: name, inline: inlineValue)
       case "--timeline": options.timeline = try value(for: name, inline: inlineValue)
+      case "--summary": options.summary = try value(for: name, inline: inlineValue)
+      case "--no-tracks": options.tracks = false
       case "--shard": options.shard = try shard(try value(for: name, inline: inlineValue))
       case "--output": options.output = try value(for: name, inline: inlineValue)
       case "--resume": options.resume = true

@@ -89,7 +89,12 @@ enum HelpText {
       --whole-image         treat each image as one face, no detection
       --model-dir <dir>     where the model files are
       --shard K/N           process only inputs K, K+N, K+2N, ... (1-based)
-      --timeline <out.svg>  draw a video's emotion scores over time
+      --timeline <out.svg>  draw a video's emotion scores over time, one lane per person
+      --summary <file>      one row per person of each video: when they were seen, in how
+                            many frames, their dominant steady emotion and mean scores
+                            (CSV, or JSON lines for a name ending in .jsonl or .json)
+      --no-tracks           no people: each frame's faces stand alone (no track, no
+                            steady label, no summary)
       --output <file>       write the records to <file> instead of standard output,
                             each whole, the file synced to the disk at the end
       --resume              with --output (json or csv): continue the file of a run

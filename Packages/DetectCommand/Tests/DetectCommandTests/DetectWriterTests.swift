@@ -48,19 +48,21 @@ struct DetectWriterTests {
 
   @Test func theTableHasOneRowPerFaceOrOneSayingNoFace() {
     #expect(
-      TableFormat().header
+      TableFormat(tracks: false).header
         == "source                        frame     time  box                   emotion   score")
     let record = Self.record(
       "photo.jpg", frame: 0, time: 1.25, width: 100, height: 100,
       faces: [Self.face(box: [10, 20, 30, 30], happy: 0.9), Self.face(box: [5, 5, 8, 8], happy: 0.1)])
     #expect(
-      TableFormat().lines(for: record) == [
+      TableFormat(tracks: false).lines(for: record) == [
         "photo.jpg                         0    1.250  [10,20,30,30]         happy     90%",
         "photo.jpg                         0    1.250  [5,5,8,8]             angry     15%",
       ])
     let empty = Self.record(String(repeating: "x", count: 40) + ".png", frame: 7, time: 0)
     #expect(
-      TableFormat().lines(for: empty) == ["…xxxxxxxxxxxxxxxxxxxxxx.png       7    0.000  no face"])
+      TableFormat(tracks: false).lines(for: empty) == [
+        "…xxxxxxxxxxxxxxxxxxxxxx.png       7    0.000  no face"
+      ])
   }
 
   @Test func theTimelineDrawsOneLinePerLabelBrokenWhereAFrameHasNoFace() {
@@ -82,6 +84,30 @@ struct DetectWriterTests {
     #expect(happy.count == 2)
     #expect(happy.first?.contains("points=\"60.0,40.0\"") == true)
     #expect(happy.last?.contains("points=\"810.0,238.0\"") == true)
+  }
+
+  /// A face in a video has its person: a column in the table and in CSV, and `track` in JSON.
+  @Test func aTrackedFaceSaysWhichPersonItIs() {
+    var tracked = Self.face(box: [10, 20, 30, 30], happy: 0.9)
+    tracked.track = FaceTrack(id: 2, emotion: .happy, scores: EmotionScores { $0 == .happy ? 0.5 : 0 })
+    let record = Self.record(
+      "v.mp4", frame: 4, time: 0.4, faces: [tracked, Self.face(box: [1, 1, 5, 5], happy: 0.1)])
+    #expect(
+      TableFormat().header
+        == "source                        frame     time  person  box                   emotion   score")
+    #expect(
+      TableFormat().lines(for: record) == [
+        "v.mp4                             4    0.400  #2      [10,20,30,30]         happy     90%",
+        "v.mp4                             4    0.400          [1,1,5,5]             angry     15%",
+      ])
+    #expect(CSVFormat().header?.hasSuffix(",detector_confidence,track,track_emotion\r") == true)
+    #expect(CSVFormat().lines(for: record).map { $0.hasSuffix(",2,happy\r") } == [true, false])
+    #expect(CSVFormat().lines(for: record)[1].hasSuffix(",,\r"))
+    #expect(
+      JSONLinesFormat.line(for: record).contains(
+        #""track":{"id":2,"emotion":"happy","scores":{"angry":0,"disgust":0,"fear":0,"happy":0.5,"sad":0,"#
+          + #""surprise":0,"neutral":0}}}"#))
+    #expect(JSONLinesFormat.line(for: record).components(separatedBy: "\"track\"").count == 2)
   }
 
   @Test func theProgressLineDrawsABarThenErasesIt() throws {

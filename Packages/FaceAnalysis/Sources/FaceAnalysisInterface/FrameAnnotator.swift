@@ -25,11 +25,16 @@ public enum FrameAnnotator {
     }
   }
 
-  /// Every face of `frame` boxed in its emotion's color and labelled with its
-  /// ``RecognizedFace/caption``, as the Vision screen shows them.
+  /// Every face of `frame` boxed in the color of its shown emotion (a tracked face's steady
+  /// one) and labelled with its ``RecognizedFace/caption``, as the Vision screen shows them.
   public static func marks(for frame: RecognizedFrame) -> [Mark] {
-    frame.faces.map { face in
-      Mark(box: face.box, label: face.caption, color: EmotionPalette.components(of: face.emotion))
+    marks(for: frame.faces)
+  }
+
+  /// The marks of `faces`, as ``marks(for:)-(RecognizedFrame)`` draws a frame's.
+  public static func marks(for faces: [RecognizedFace]) -> [Mark] {
+    faces.map { face in
+      Mark(box: face.box, label: face.caption, color: EmotionPalette.components(of: face.shownEmotion))
     }
   }
 

@@ -11,15 +11,20 @@ public struct RecognizedFace: Sendable, Equatable, Codable {
   /// The detector's keypoints in pixels, in BlazeFace's order (eyes, nose tip, mouth, ear tragions;
   /// six); empty for the Haar cascade.
   public let keypoints: [PixelPoint]
+  /// The person the face belongs to in a video or stream, with their steady emotion, once a
+  /// tracker has followed it; nil for a photo, or a face no track took.
+  public var track: FaceTrack?
 
   /// A face from its box, its emotions' scores and what the detector said of it.
   public init(
-    box: BoundingBox, scores: EmotionScores, detectorConfidence: Float? = nil, keypoints: [PixelPoint] = []
+    box: BoundingBox, scores: EmotionScores, detectorConfidence: Float? = nil, keypoints: [PixelPoint] = [],
+    track: FaceTrack? = nil
   ) {
     self.box = box
     self.scores = scores
     self.detectorConfidence = detectorConfidence
     self.keypoints = keypoints
+    self.track = track
   }
 
   /// The most likely emotion.
@@ -28,6 +33,15 @@ public struct RecognizedFace: Sendable, Equatable, Codable {
   /// The most likely emotion's score.
   public var confidence: Float { scores[emotion] }
 
-  /// The emotion and its score as a box is labelled, such as `happy 87%`.
-  public var caption: String { "\(emotion.rawValue) \(Int((confidence * 100).rounded()))%" }
+  /// How a box is labelled: the emotion and its score, such as `happy 87%`; for a tracked
+  /// face, the person and their steady emotion with its smoothed score, such as `#2 happy 0.91`.
+  public var caption: String {
+    guard let track else { return "\(emotion.rawValue) \(Int((confidence * 100).rounded()))%" }
+    let hundredths = Int((track.scores[track.emotion] * 100).rounded())
+    let score = hundredths >= 100 ? "1.00" : "0.\(hundredths < 10 ? "0" : "")\(hundredths)"
+    return "#\(track.id) \(track.emotion.rawValue) \(score)"
+  }
+
+  /// The emotion a box is drawn in: the track's steady one, or the face's own.
+  public var shownEmotion: Emotion { track?.emotion ?? emotion }
 }

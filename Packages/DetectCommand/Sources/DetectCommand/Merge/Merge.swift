@@ -126,7 +126,7 @@ public struct Merge {
     }
     placed.sort { ($0.input, $0.part, $0.order) < ($1.input, $1.part, $1.order) }
     let records = format.records()
-    var text = format == .csv ? CSVFormat.headerRow + CSV.lineEnding : ""
+    var text = parts[0].file.header.map { records.unstamped(Substring($0 + CSV.lineEnding)) } ?? ""
     for place in placed {
       let part = parts[place.part]
       let range = part.file.entries[place.order].bytes

@@ -34,6 +34,11 @@ public struct DetectOptions: Equatable, Sendable {
   public var resume = false
   /// Replace output files that exist (`--overwrite`); inputs are never replaced.
   public var overwrite = false
+  /// Follow each person through a video or stream, with a steady label (off: `--no-tracks`).
+  public var tracks = true
+  /// Write one row per person of each video here (`--summary`): CSV, or JSON lines when the
+  /// name ends in `.jsonl` or `.json`.
+  public var summary: String?
 
   /// The defaults: no inputs, a table, BlazeFace (and fer's settings for the Haar cascade).
   public init() {}

@@ -4,7 +4,9 @@ import FaceAnalysis
 /// with empty face fields for a frame without a face.
 ///
 /// Columns: `source,frame,time,x,y,w,h,emotion`, one column per emotion in model order, then
-/// `detector_confidence` (BlazeFace's; empty for the Haar cascade). Numbers are written as
+/// `detector_confidence` (BlazeFace's; empty for the Haar cascade), and, unless `--no-tracks`,
+/// `track` and `track_emotion` (the person and their steady emotion in a video; empty for a
+/// photo). Numbers are written as
 /// `--json` writes them, so both read back to the same values. Rows end with CRLF; fields are
 /// written by ``CSV``.
 struct CSVFormat: RecordFormat {
@@ -12,6 +14,8 @@ struct CSVFormat: RecordFormat {
   var writesHeader = true
   /// Whether the rows are a part's, with the ``PartStamp`` columns after the record's.
   var stamped = false
+  /// Whether the rows have the person columns (`track`, `track_emotion`).
+  var tracks = true
 
   /// The column names.
   static let columns =
@@ -21,22 +25,29 @@ struct CSVFormat: RecordFormat {
   /// The header row, without its line ending.
   static let headerRow = columns.map(CSV.field).joined(separator: ",")
 
-  /// A part's header row, the stamp's columns last, without its line ending.
-  static let stampedHeaderRow = headerRow + "," + PartStamp.columns.joined(separator: ",")
+  /// The person columns.
+  static let trackColumns = ["track", "track_emotion"]
+
+  /// The header row of rows with the person columns or not, stamped or not, without its line
+  /// ending: the stamp's columns come last.
+  static func headerRow(tracks: Bool, stamped: Bool) -> String {
+    ([headerRow] + (tracks ? trackColumns : []) + (stamped ? PartStamp.columns : [])).joined(separator: ",")
+  }
 
   /// The header row, CR included (the output ends every line with LF).
-  var header: String? { writesHeader ? (stamped ? Self.stampedHeaderRow : Self.headerRow) + "\r" : nil }
+  var header: String? { writesHeader ? Self.headerRow(tracks: tracks, stamped: stamped) + "\r" : nil }
 
   /// The rows of one record, CR included.
   func lines(for record: DetectionRecord, stamp: PartStamp?) -> [String] {
     let suffix = stamp.map { "," + $0.fields.joined(separator: ",") } ?? ""
-    return Self.rows(for: record).map { $0 + suffix + "\r" }
+    return Self.rows(for: record, tracks: tracks).map { $0 + suffix + "\r" }
   }
 
   /// An input's end: its source, every other field empty, then the stamp.
   func endOfInput(_ source: String, stamp: PartStamp) -> String {
-    ([CSV.field(source)] + Array(repeating: "", count: Self.columns.count - 1) + stamp.fields)
-      .joined(separator: ",") + "\r"
+    let empty = Self.columns.count - 1 + (tracks ? Self.trackColumns.count : 0)
+    return ([CSV.field(source)] + Array(repeating: "", count: empty) + stamp.fields).joined(separator: ",")
+      + "\r"
   }
 
   /// The rows without the stamp's four fields, which come last (and never hold a comma).
@@ -51,20 +62,51 @@ struct CSVFormat: RecordFormat {
     }.joined()
   }
 
-  /// The rows for one record, without their line endings.
-  static func rows(for record: DetectionRecord) -> [String] {
+  /// Each row's face: `x,y,w,h` from the fourth field, the scores after the emotion, then the
+  /// detector's confidence; a row without a box is a frame without a face.
+  func faces(in text: Substring) -> [RecognizedFace]? {
+    let bytes = Array(text.utf8)
+    var faces: [RecognizedFace] = []
+    var start = 0
+    while let (fields, end) = CSV.row(in: bytes, from: start) {
+      start = end
+      let emotions = Emotion.allCases.count
+      guard fields.count >= 9 + emotions else { return nil }
+      if fields[3].isEmpty { continue }
+      let box = fields[3..<7].compactMap { Int($0) }
+      let scores = fields[8..<(8 + emotions)].map { Float($0) ?? .nan }
+      guard box.count == 4, let probabilities = EmotionScores(modelOrder: scores) else { return nil }
+      let confidence = fields[8 + emotions]
+      faces.append(
+        RecognizedFace(
+          box: BoundingBox(x: box[0], y: box[1], width: box[2], height: box[3]), scores: probabilities,
+          detectorConfidence: confidence.isEmpty ? nil : Float(confidence)))
+    }
+    return faces
+  }
+
+  /// The rows for one record, without their line endings; `tracks` adds the person columns.
+  static func rows(for record: DetectionRecord, tracks: Bool = false) -> [String] {
+    let person = { (face: RecognizedFace?) -> [String] in
+      guard tracks else { return [] }
+      guard let track = face?.track else { return ["", ""] }
+      return [String(track.id), track.emotion.rawValue]
+    }
     let prefix = [
       CSV.field(record.key.source), String(record.key.frame), JSONLinesFormat.number(record.time),
     ]
     guard !record.faces.isEmpty else {
-      return [(prefix + Array(repeating: "", count: columns.count - prefix.count)).joined(separator: ",")]
+      return [
+        (prefix + Array(repeating: "", count: columns.count - prefix.count) + person(nil)).joined(
+          separator: ",")
+      ]
     }
     return record.faces.map { face in
       let box = face.box.array.map(String.init)
       let scores = face.scores.probabilities.map(JSONLinesFormat.number)
       let confidence = face.detectorConfidence.map(JSONLinesFormat.number) ?? ""
-      return (prefix + box + [CSV.field(face.emotion.rawValue)] + scores + [confidence]).joined(
-        separator: ",")
+      return (prefix + box + [CSV.field(face.emotion.rawValue)] + scores + [confidence] + person(face))
+        .joined(separator: ",")
     }
   }
 
@@ -76,11 +118,13 @@ struct CSVFormat: RecordFormat {
     var file = RecordFile()
     var headerLength = 0
     var stampedRows = false
-    for (row, stamps) in [(Self.headerRow, false), (Self.stampedHeaderRow, true)] {
-      let headerBytes = Array((row + CSV.lineEnding).utf8)
+    var header: String?
+    for (tracks, stamps) in [(false, false), (true, false), (false, true), (true, true)] {
+      let headerBytes = Array((Self.headerRow(tracks: tracks, stamped: stamps) + CSV.lineEnding).utf8)
       if bytes.starts(with: headerBytes) {
         headerLength = headerBytes.count
         stampedRows = stamps
+        header = Self.headerRow(tracks: tracks, stamped: stamps)
       }
     }
     guard headerLength > 0 else {
@@ -91,7 +135,7 @@ struct CSVFormat: RecordFormat {
       }
       return .success(file)
     }
-    file.hasHeader = true
+    file.header = header
     var start = headerLength
     var line = 1
     while let (fields, end) = CSV.row(in: bytes, from: start) {

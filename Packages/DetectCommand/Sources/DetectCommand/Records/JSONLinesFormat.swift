@@ -34,6 +34,37 @@ struct JSONLinesFormat: RecordFormat {
     return text[..<range.lowerBound] + "}\n"
   }
 
+  /// The faces of a line this format wrote: each face's `box`, its `scores` read as the Float
+  /// texts they were written as (`null` for NaN), and its `detector_confidence`.
+  func faces(in text: Substring) -> [RecognizedFace]? {
+    guard let list = text.range(of: "\"faces\":[") else { return nil }
+    var rest = text[list.upperBound...]
+    var faces: [RecognizedFace] = []
+    while let box = rest.range(of: "{\"box\":[") {
+      let faceText = rest[box.lowerBound...]
+      guard let boxEnd = faceText.firstIndex(of: "]"), let scoresStart = faceText.range(of: "\"scores\":{"),
+        let scoresEnd = faceText[scoresStart.upperBound...].firstIndex(of: "}")
+      else { return nil }
+      let numbers = faceText[box.upperBound..<boxEnd].split(separator: ",").compactMap { Int($0) }
+      let scores = faceText[scoresStart.upperBound..<scoresEnd].split(separator: ",").map { pair in
+        pair.split(separator: ":").last.flatMap { Float(String($0)) } ?? .nan
+      }
+      guard numbers.count == 4, let probabilities = EmotionScores(modelOrder: scores) else { return nil }
+      var confidence: Float?
+      let afterScores = faceText[scoresEnd...]
+      let faceEnd = afterScores.range(of: "},{\"box\":")?.lowerBound ?? afterScores.endIndex
+      if let key = afterScores[..<faceEnd].range(of: "\"detector_confidence\":") {
+        confidence = Float(String(afterScores[key.upperBound...].prefix { $0 != "," && $0 != "}" }))
+      }
+      faces.append(
+        RecognizedFace(
+          box: BoundingBox(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]),
+          scores: probabilities, detectorConfidence: confidence))
+      rest = afterScores[faceEnd...]
+    }
+    return faces
+  }
+
   /// Where a stamp's keys start.
   private static let stampStart = ",\"\(PartStamp.columns[0])\":"
 
@@ -70,16 +101,23 @@ struct JSONLinesFormat: RecordFormat {
   }
 
   private static func face(_ face: RecognizedFace) -> String {
-    let scores = face.scores.all.map { "\(quoted($0.emotion.rawValue)):\(number($0.score))" }.joined(
-      separator: ",")
     var text = "{\"box\":[\(face.box.array.map(String.init).joined(separator: ","))],"
-    text += "\"emotion\":\(quoted(face.emotion.rawValue)),\"scores\":{\(scores)}"
+    text += "\"emotion\":\(quoted(face.emotion.rawValue)),\"scores\":{\(scores(face.scores))}"
     if let confidence = face.detectorConfidence { text += ",\"detector_confidence\":\(number(confidence))" }
     if !face.keypoints.isEmpty {
       let points = face.keypoints.map { "[\(pixel($0.x)),\(pixel($0.y))]" }
       text += ",\"keypoints\":[\(points.joined(separator: ","))]"
     }
+    if let track = face.track {
+      text += ",\"track\":{\"id\":\(track.id),\"emotion\":\(quoted(track.emotion.rawValue)),"
+      text += "\"scores\":{\(scores(track.scores))}}"
+    }
     return text + "}"
+  }
+
+  /// Each emotion's probability in model order: `"angry":0.01,"disgust":0,…`.
+  private static func scores(_ scores: EmotionScores) -> String {
+    scores.all.map { "\(quoted($0.emotion.rawValue)):\(number($0.score))" }.joined(separator: ",")
   }
 
   /// A pixel coordinate to a hundredth of a pixel, as the detector's accuracy warrants.

@@ -1,3 +1,5 @@
+import FaceAnalysis
+
 /// One of `detect`'s forms of records (`--format`): how it starts a new output, how it
 /// writes a record, and how it reads a file of its records back (for `--resume` and `merge`).
 /// A sharded run's records carry a ``PartStamp``; an input that ends without a record of its
@@ -16,6 +18,9 @@ protocol RecordFormat: Sendable {
   func read(_ bytes: [UInt8]) -> Result<RecordFile, RecordFile.Problem>
   /// `text`, a record's lines as read, without their stamp: as a run without `--shard` writes it.
   func unstamped(_ text: Substring) -> String
+  /// The faces of a record's lines as this format wrote them (box, scores, the detector's
+  /// confidence): what a resumed run's tracker is fed again. Nil when they cannot be read.
+  func faces(in text: Substring) -> [RecognizedFace]?
 }
 
 extension RecordFormat {
@@ -40,7 +45,9 @@ struct RecordFile: Equatable {
   }
 
   /// Whether the file starts with the format's header (CSV's row of column names).
-  var hasHeader = false
+  var hasHeader: Bool { header != nil }
+  /// The header row, without its line ending, when the file has one.
+  var header: String?
   /// The whole records, in the file's order.
   var entries: [Entry] = []
   /// How many bytes from the start are whole records (and the header); the rest is cut off
@@ -57,12 +64,12 @@ struct RecordFile: Equatable {
 
 extension DetectOptions.OutputFormat {
   /// The form of records this option names; `continuing` is true when a resumed file has its
-  /// header already, `stamped` when the run is a shard's.
-  func records(continuing: Bool = false, stamped: Bool = false) -> any RecordFormat {
+  /// header already, `stamped` when the run is a shard's, `tracks` when faces have people.
+  func records(continuing: Bool = false, stamped: Bool = false, tracks: Bool = true) -> any RecordFormat {
     switch self {
-    case .table: TableFormat()
+    case .table: TableFormat(tracks: tracks)
     case .json: JSONLinesFormat()
-    case .csv: CSVFormat(writesHeader: !continuing, stamped: stamped)
+    case .csv: CSVFormat(writesHeader: !continuing, stamped: stamped, tracks: tracks)
     }
   }
 }

@@ -3,14 +3,18 @@ import FaceAnalysis
 /// The human-readable form of `emotions detect`: a header, then one row per face (or one
 /// row saying `no face`).
 struct TableFormat: RecordFormat {
+  /// Whether a column says which person a face in a video is (not with `--no-tracks`).
+  var tracks = true
+
   /// The header line.
-  let header: String? =
+  var header: String? {
     Self.pad("source", 28) + Self.pad("frame", 7, right: true) + Self.pad("time", 9, right: true) + "  "
-    + Self.pad("box", 22) + Self.pad("emotion", 10) + "score"
+      + (tracks ? Self.pad("person", 8) : "") + Self.pad("box", 22) + Self.pad("emotion", 10) + "score"
+  }
 
   /// The rows for one record; a table is for people, and carries no stamp.
   func lines(for record: DetectionRecord, stamp: PartStamp?) -> [String] {
-    Self.rows(for: record)
+    Self.rows(for: record, tracks: tracks)
   }
 
   /// Nothing: a table is not merged.
@@ -19,20 +23,24 @@ struct TableFormat: RecordFormat {
   /// The rows as they are.
   func unstamped(_ text: Substring) -> String { String(text) }
 
+  /// A table is not read back.
+  func faces(in text: Substring) -> [RecognizedFace]? { nil }
+
   /// A table is for people: `--output` writes it, but `--resume` reads only the records of
   /// `--json` and `--format csv`, so a table file is read as JSON lines and refused.
   func read(_ bytes: [UInt8]) -> Result<RecordFile, RecordFile.Problem> {
     JSONLinesFormat().read(bytes)
   }
 
-  private static func rows(for record: DetectionRecord) -> [String] {
+  private static func rows(for record: DetectionRecord, tracks: Bool) -> [String] {
     let prefix =
       pad(shortened(record.key.source), 28) + pad(String(record.key.frame), 7, right: true)
       + pad(seconds(record.time), 9, right: true) + "  "
     guard !record.faces.isEmpty else { return [prefix + "no face"] }
     return record.faces.map { face in
       let box = "[" + face.box.array.map(String.init).joined(separator: ",") + "]"
-      return prefix + pad(box, 22) + pad(face.emotion.rawValue, 10) + percent(face.confidence)
+      let person = tracks ? pad(face.track.map { "#\($0.id)" } ?? "", 8) : ""
+      return prefix + person + pad(box, 22) + pad(face.emotion.rawValue, 10) + percent(face.confidence)
     }
   }
 
@@ -45,7 +53,8 @@ struct TableFormat: RecordFormat {
     text.count <= 27 ? text : "…" + text.suffix(26)
   }
 
-  private static func seconds(_ value: Double) -> String {
+  /// A time in seconds to the millisecond: `1.250`.
+  static func seconds(_ value: Double) -> String {
     let milliseconds = Int((value * 1000).rounded())
     let fraction = String(milliseconds % 1000)
     return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction

@@ -64,7 +64,8 @@ public struct Detect {
     }
     // A shard's records are stamped for `emotions merge` (not a table's, which is for people).
     let stamping = options.format == .table ? nil : PartStamping(options: options)
-    let format = options.format.records(continuing: resume.hasHeader, stamped: stamping != nil)
+    let format = options.format.records(
+      continuing: resume.hasHeader, stamped: stamping != nil, tracks: options.tracks)
     if let header = format.header, !records.writeHeader(header) {
       guard let path = records.path else { return 0 }
       streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
@@ -73,7 +74,8 @@ public struct Detect {
 
     var run = DetectRun(
       records: records, format: format, stamping: stamping, recognizer: recognizer,
-      annotation: prepared.annotation, drawsTimeline: options.timeline != nil, streams: streams)
+      annotation: prepared.annotation, drawsTimeline: options.timeline != nil, tracksStreams: options.tracks,
+      streams: streams)
     var failed = false
     let plans = zip(inputs, indices).map { InputPlan($0, index: $1, options: options, resume: resume) }
     for plan in resume.ordered(plans, by: \.input) {
@@ -89,6 +91,9 @@ public struct Detect {
     }
     if let path = options.timeline {
       failed = !writeTimeline(run.timeline, source: run.timelineSource, to: path) || failed
+    }
+    if let path = options.summary {
+      failed = !writeFile(SummaryFormat(path: path).text(run.people), option: "--summary", to: path) || failed
     }
     return endRecords(records, failed: failed)
   }
@@ -115,6 +120,9 @@ public struct Detect {
     }
     if let path = options.timeline {
       outputs.append(OutputCheck.Output(option: "--timeline", value: path, path: path))
+    }
+    if let path = options.summary {
+      outputs.append(OutputCheck.Output(option: "--summary", value: path, path: path))
     }
     var annotation: AnnotationDestination?
     if let path = options.annotate {
@@ -175,12 +183,18 @@ public struct Detect {
       return false
     }
     let svg = TimelineSVG(title: (source as NSString).lastPathComponent).render(records)
+    return writeFile(svg, option: "--timeline", to: path)
+  }
+
+  /// Writes a file a whole run makes (the timeline, the summary), whole or not at all; false,
+  /// said on standard error, when it could not be.
+  private func writeFile(_ text: String, option: String, to path: String) -> Bool {
     do throws(AtomicFile.Failure) {
-      try AtomicFile.write(Array(svg.utf8), to: path, replacing: options.overwrite, mode: 0o666)
+      try AtomicFile.write(Array(text.utf8), to: path, replacing: options.overwrite, mode: 0o666)
       return true
     } catch {
       let advice = error == .exists ? "; add --overwrite to replace it" : ""
-      streams.printError("--timeline \(path): \(error)\(advice)")
+      streams.printError("\(option) \(path): \(error)\(advice)")
       return false
     }
   }

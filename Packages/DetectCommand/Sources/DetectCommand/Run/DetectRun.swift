@@ -1,4 +1,5 @@
 import FaceAnalysis
+import FaceAnalysisTracking
 import Media
 import System
 
@@ -22,7 +23,11 @@ struct DetectRun {
   /// The `--annotate` output, passed from input to input (it remembers the names used).
   var annotation: AnnotationDestination?
   let drawsTimeline: Bool
+  /// Whether a video's or stream's faces are tracked (not with `--no-tracks`).
+  let tracksStreams: Bool
   let streams: StandardStreams
+  /// The people of each stream done so far, for `--summary`.
+  private(set) var people: [(source: String, summaries: [TrackSummary])] = []
   /// The first video's records, for `--timeline`.
   private(set) var timeline: [DetectionRecord] = []
   /// The video the timeline draws.
@@ -30,7 +35,7 @@ struct DetectRun {
 
   init(
     records: RecordOutput, format: any RecordFormat, stamping: PartStamping?, recognizer: PendingRecognizer,
-    annotation: AnnotationDestination?, drawsTimeline: Bool, streams: StandardStreams
+    annotation: AnnotationDestination?, drawsTimeline: Bool, tracksStreams: Bool, streams: StandardStreams
   ) {
     self.records = records
     self.format = format
@@ -38,6 +43,7 @@ struct DetectRun {
     self.recognizer = recognizer
     self.annotation = annotation
     self.drawsTimeline = drawsTimeline
+    self.tracksStreams = tracksStreams
     self.streams = streams
   }
 
@@ -100,7 +106,33 @@ struct DetectRun {
       enabled: streams.isErrorTerminal && source.kind != .image)
     defer { progress.finish() }
     var run = RecognitionRun(source: source, recognizer: recognizer, options: plan.runOptions)
+    var tracking = tracksStreams && source.kind.isStream ? TrackingStage() : nil
     var failed = false
+    // Draws and records a frame whose turn has come; false when the output has closed.
+    func emit(_ frame: Frame, _ faces: [RecognizedFace]?) -> Bool {
+      progress.clear()
+      if !annotator.write(frame, faces: faces) { failed = true }
+      if let faces, plan.records(frame) {
+        let record = DetectionRecord(frame: frame, faces: faces)
+        keepForTimeline(record, of: plan, kind: source.kind)
+        var written = true
+        if let stamping {
+          if let previous = held {
+            written = write(
+              format.lines(for: previous, stamp: stamping.stamp(input: plan.index, last: false)))
+          }
+          held = record
+        } else {
+          written = write(format.lines(for: record))
+        }
+        if !written {
+          annotator.outputClosed()
+          return false
+        }
+      }
+      progress.advance()
+      return true
+    }
     while let batch = run.nextBatch() {
       for item in batch {
         if let signal = InterruptCleanup.pendingSignal {
@@ -117,34 +149,35 @@ struct DetectRun {
           annotator.sourceFailed()
           failed = true
           continue
-        case .read where !plan.drawsVideo:
-          // Passed over: its record is there from the killed run.
-          progress.advance()
+        case .read(let read) where !plan.drawsVideo:
+          // Passed over: its record is there from the killed run. A tracker is fed its faces as
+          // they were recorded, so the frames after it get the people a run never stopped gives.
+          if tracking != nil,
+            let recorded = plan.recorded.recordedFaces[FrameKey(source: read.source, frame: read.index)]
+          {
+            for ready in tracking?.add(read, faces: recorded) ?? [] where !emit(ready.frame, ready.faces) {
+              return .outputClosed
+            }
+          } else {
+            progress.advance()
+          }
           continue
         case .read(let read): (frame, faces) = (read, nil)
         case .recognized(let read, let recognized): (frame, faces) = (read, recognized.faces)
         }
-        progress.clear()
-        if !annotator.write(frame, faces: faces) { failed = true }
-        if let faces, plan.records(frame) {
-          let record = DetectionRecord(frame: frame, faces: faces)
-          keepForTimeline(record, of: plan, kind: source.kind)
-          var written = true
-          if let stamping {
-            if let previous = held {
-              written = write(
-                format.lines(for: previous, stamp: stamping.stamp(input: plan.index, last: false)))
-            }
-            held = record
-          } else {
-            written = write(format.lines(for: record))
-          }
-          if !written {
-            annotator.outputClosed()
-            return .outputClosed
-          }
+        for ready in tracking?.add(frame, faces: faces) ?? [(frame, faces)]
+        where !emit(ready.frame, ready.faces) {
+          return .outputClosed
         }
-        progress.advance()
+      }
+    }
+    for ready in tracking?.finish() ?? [] where !emit(ready.frame, ready.faces) {
+      return .outputClosed
+    }
+    if let tracking {
+      people.append((source: plan.input, summaries: tracking.summaries))
+      if format is TableFormat, !write(SummaryFormat.tableLines(tracking.summaries, source: plan.input)) {
+        return .outputClosed
       }
     }
     return failed ? .failed : .done

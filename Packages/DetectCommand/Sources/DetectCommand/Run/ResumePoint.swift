@@ -20,6 +20,10 @@ struct ResumePoint: Equatable {
   var recordedSources: Set<String> = []
   /// The source of the last record kept: the one input that may have been cut off midway.
   var lastSource: String?
+  /// The faces recorded for each frame of ``lastSource``, the input that may have been cut off
+  /// midway: a tracker going through it again is fed them for the frames it passes over, so
+  /// that its people and steady labels come out as in a run never stopped.
+  var recordedFaces: [FrameKey: [RecognizedFace]] = [:]
   /// In a part of a sharded run: the inputs (by index among all) whose last record is there.
   var finishedInputs: Set<Int> = []
   /// Whether the file is a part of a sharded run, whose records say which inputs are done.
@@ -102,6 +106,11 @@ struct ResumePoint: Equatable {
       point.recorded.insert(entry.key)
       point.recordedSources.insert(entry.key.source)
       point.lastSource = entry.key.source
+    }
+    let records = format.records()
+    for entry in file.entries where entry.key.source == point.lastSource && !entry.isEndOfInput {
+      point.recordedFaces[entry.key] = records.faces(
+        in: Substring(decoding: bytes[entry.bytes], as: UTF8.self))
     }
     return .success(point)
   }
