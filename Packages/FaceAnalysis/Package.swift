@@ -31,7 +31,7 @@ let package = Package(
     .target(
       name: "FaceAnalysis",
       dependencies: [
-        "FaceAnalysisInterface",
+        "FaceAnalysisInterface", "FaceAnalysisTracking",
         .product(name: "FaceDetection", package: "FaceDetection"),
         .product(name: "Inference", package: "Inference"),
         .product(name: "Media", package: "Media"),

@@ -1,3 +1,4 @@
+import FaceAnalysisTracking
 import Foundation
 import Media
 
@@ -9,7 +10,9 @@ import Media
 /// ``read()``, ``frame(at:)`` and ``close()`` touch the source from one thread at a time;
 /// ``recognize(_:)`` only uses the recognizer, which is immutable, so it may run alongside.
 /// ``useDetector(_:)`` loads another recognizer on its caller's thread and swaps it in under a
-/// lock; each ``recognize(_:)`` takes the recognizer of the moment it starts.
+/// lock; each ``recognize(_:)`` takes the recognizer of the moment it starts. A video, camera or
+/// graph's faces are followed as people by a ``FaceTracker``, fed by ``recognize(_:)`` in the
+/// order the frames come: a face shows its person from the moment the track is confirmed.
 final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   let summary: String
   let playback: Playback
@@ -17,6 +20,8 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   private let load: @Sendable (FaceDetectorKind) throws(RecognizerError) -> EmotionRecognizer
   private let lock = NSLock()
   private var current: (kind: FaceDetectorKind, recognizer: EmotionRecognizer)
+  /// The people of a stream; nil for pictures. Touched under the lock.
+  private var tracker: FaceTracker?
   private let slides: [String]
   private let decoder = ImageDecoder()
 
@@ -33,6 +38,7 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
     summary = source.summary
     playback = source.playback
     slides = source.slidePaths
+    tracker = source.kind.isStream ? FaceTracker() : nil
   }
 
   var detector: FaceDetectorKind { lock.withLock { current.kind } }
@@ -56,7 +62,12 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   }
 
   func recognize(_ frame: Frame) throws -> RecognizedFrame {
-    try RecognitionRun.recognize(frame, with: lock.withLock { current.recognizer })
+    var recognized = try RecognitionRun.recognize(frame, with: lock.withLock { current.recognizer })
+    let tracks = lock.withLock {
+      tracker?.update(at: recognized.time, faces: recognized.faces)
+    }
+    for (index, track) in (tracks ?? []).enumerated() { recognized.faces[index].track = track }
+    return recognized
   }
 
   func close() { source.close() }
