@@ -131,6 +131,42 @@ struct MergeTests {
     }
   }
 
+  /// A picture with several faces (a record of several CSV rows) and a video with a person:
+  /// the parts' records and their --summary files merge to one process's, byte for byte.
+  @Test func recordsOfSeveralRowsAndTheSummariesMergeToo() throws {
+    let folder = try TestFiles.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inputs = ["group.png", "faces.mp4", "astronaut.png"].map(fixture)
+    let one = ["detect", "--format", "csv"] + inputs + ["--output", "one.csv", "--summary", "one.jsonl"]
+    #expect(try Self.run(one, in: folder).status == 0)
+    for shard in 1...2 {
+      let part = ["detect", "--format", "csv", "--shard", "\(shard)/2"] + inputs
+      #expect(
+        try Self.run(
+          part + ["--output", "part-\(shard).csv", "--summary", "people-\(shard).jsonl"], in: folder
+        ).status == 0)
+    }
+    let parts = ["part-1.csv", "people-1.jsonl", "part-2.csv", "people-2.jsonl"]
+    let merge = try Self.run(
+      ["merge"] + parts + ["--output", "all.csv", "--summary", "all.jsonl"], in: folder)
+    #expect(merge.status == 0 && merge.errors.isEmpty, "\(merge.errors)")
+    for (merged, single) in [("all.csv", "one.csv"), ("all.jsonl", "one.jsonl")] {
+      #expect(
+        try Data(contentsOf: folder.appendingPathComponent(merged))
+          == Data(contentsOf: folder.appendingPathComponent(single)), "\(merged)")
+    }
+    let rows = try String(contentsOf: folder.appendingPathComponent("one.csv"), encoding: .utf8)
+    #expect(rows.components(separatedBy: "group.png").count > 2, "group.png has a row per face")
+    let missing = try Self.run(
+      ["merge", "part-1.csv", "part-2.csv", "--output", "x.csv", "--summary", "x.jsonl"], in: folder)
+    #expect(
+      missing.status == 2
+        && missing.errors == [
+          "emotions: the summary of shard 2/2 is missing for --summary x.jsonl: give the --summary file of "
+            + "emotions detect … --shard 2/2"
+        ])
+  }
+
   @Test func theOutputNeverReplacesAPartNorAFileWithoutOverwrite() throws {
     let folder = try Self.sharded("csv", parts: 2)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -148,6 +148,7 @@ struct CommandLineParser {
       case "-h", "--help": return .help(topic: "merge")
       case "--output": options.output = try value(for: name, inline: inlineValue)
       case "--overwrite": options.overwrite = true
+      case "--summary": options.summary = try value(for: name, inline: inlineValue)
       default: throw UsageError("unknown option \(argument) for merge")
       }
     }

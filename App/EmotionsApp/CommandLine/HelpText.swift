@@ -45,7 +45,7 @@ enum HelpText {
     """
 
   static let merge = """
-    USAGE: emotions merge <part>... [--output <file>] [--overwrite]
+    USAGE: emotions merge <part>... [--output <file>] [--summary <file>] [--overwrite]
 
     Joins the parts of one sharded run (the --output files of emotions detect --shard K/N,
     JSON lines or CSV) into exactly the file one detect process would have written for the
@@ -59,6 +59,8 @@ enum HelpText {
 
     OPTIONS:
       --output <file>       write the merged records here, whole or not at all
+      --summary <file>      write the merged people here, from the parts' --summary files
+                            given among the parts (every shard with people must give its own)
       --overwrite           replace <file> when it exists (never a part)
 
     Exit status: 0 when the file was written, 1 when it could not be, 2 when the parts do

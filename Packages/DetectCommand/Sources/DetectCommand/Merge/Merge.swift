@@ -24,42 +24,60 @@ public struct Merge {
 
   /// Runs the command; returns the exit status.
   public func run() -> Int32 {
-    let merged: [UInt8]
+    let merged: (records: [UInt8], summary: [UInt8]?)
     switch merge() {
     case .success(let bytes): merged = bytes
     case .failure(let error):
       streams.printError(error.message)
       return 2
     }
-    guard let output = options.output else {
-      return streams.printText(String(decoding: merged, as: UTF8.self)) ? 0 : 1
+    var files: [(option: String, path: String, bytes: [UInt8])] = []
+    if let output = options.output { files.append(("--output", output, merged.records)) }
+    if let summary = options.summary, let bytes = merged.summary {
+      files.append(("--summary", summary, bytes))
     }
-    if let part = options.parts.first(where: {
-      FileIdentity(path: $0) != nil && FileIdentity(path: $0) == FileIdentity(path: output)
-    }) {
-      streams.printError("--output \(output) is the part \(part); give another name")
-      return 2
+    // Every output is checked before any is written.
+    for file in files {
+      let identity = FileIdentity(path: file.path)
+      if let identity, let part = options.parts.first(where: { FileIdentity(path: $0) == identity }) {
+        streams.printError("\(file.option) \(file.path) is the part \(part); give another name")
+        return 2
+      }
+      if !options.overwrite, FileIdentity.exists(file.path) {
+        streams.printError("\(file.option) \(file.path) exists; add --overwrite to replace it")
+        return 2
+      }
     }
-    do throws(AtomicFile.Failure) {
-      try AtomicFile.write(merged, to: output, replacing: options.overwrite, mode: 0o666)
-      return 0
-    } catch .exists {
-      streams.printError("--output \(output) exists; add --overwrite to replace it")
-      return 2
-    } catch {
-      streams.printError("--output \(output): cannot write it (\(error))")
-      return 1
+    if options.output == nil, !streams.printText(String(decoding: merged.records, as: UTF8.self)) { return 1 }
+    for file in files {
+      do throws(AtomicFile.Failure) {
+        try AtomicFile.write(file.bytes, to: file.path, replacing: options.overwrite, mode: 0o666)
+      } catch .exists {
+        streams.printError("\(file.option) \(file.path) exists; add --overwrite to replace it")
+        return 2
+      } catch {
+        streams.printError("\(file.option) \(file.path): cannot write it (\(error))")
+        return 1
+      }
     }
+    return 0
   }
 
-  /// The merged file's bytes, or why the parts do not make one run.
-  func merge() -> Result<[UInt8], MergeError> {
+  /// The merged records' bytes and the merged summary's, or why the parts do not make one run.
+  func merge() -> Result<(records: [UInt8], summary: [UInt8]?), MergeError> {
     var parts: [Part] = []
+    var summaries: [SummaryPart] = []
     for path in options.parts {
-      switch Part.read(path) {
-      case .success(let part): parts.append(part)
+      let bytes: [UInt8]
+      switch Part.bytes(path) {
+      case .success(let read): bytes = read
       case .failure(let error): return .failure(error)
       }
+      let read: Result<Void, MergeError> =
+        SummaryPart.isSummary(bytes)
+        ? SummaryPart.read(path, bytes: bytes).map { summaries.append($0) }
+        : Part.read(path, bytes: bytes).map { parts.append($0) }
+      if case .failure(let error) = read { return .failure(error) }
     }
     guard let first = parts.first else { return .failure(MergeError("merge needs the parts of a run")) }
     var byShard: [Int: Part] = [:]
@@ -97,7 +115,53 @@ public struct Merge {
               + "are done; \(part.finishingAdvice)"))
       }
     }
-    return assemble(parts, format: first.format)
+    let summary: [UInt8]?
+    switch mergeSummaries(summaries, of: parts) {
+    case .success(let merged): summary = merged
+    case .failure(let error): return .failure(error)
+    }
+    return assemble(parts, format: first.format).map { ($0, summary) }
+  }
+
+  /// The summary parts' rows in the inputs' order, without their stamps, when `--summary` asks
+  /// for them; every shard with people must have given its rows.
+  private func mergeSummaries(_ summaries: [SummaryPart], of parts: [Part]) -> Result<[UInt8]?, MergeError> {
+    guard let output = options.summary else {
+      guard let summary = summaries.first else { return .success(nil) }
+      return .failure(MergeError("\(summary.path) is a summary: give --summary FILE for the merged one"))
+    }
+    guard let first = parts.first else { return .failure(MergeError("merge needs the parts of a run")) }
+    var shards: [Int: String] = [:]
+    var placed: [(input: Int, part: Int, row: Int)] = []
+    for (index, summary) in summaries.enumerated() {
+      for (row, entry) in summary.rows.enumerated() {
+        guard entry.stamp.run == first.stamp.run, entry.stamp.shard.count == first.stamp.shard.count else {
+          return .failure(MergeError("\(summary.path) and \(first.path) are parts of different runs"))
+        }
+        if let other = shards[entry.stamp.shard.index], other != summary.path {
+          return .failure(
+            MergeError(
+              "\(other) and \(summary.path) are both the summary of shard \(entry.stamp.shard.index + 1)/\(entry.stamp.shard.count)"
+            ))
+        }
+        shards[entry.stamp.shard.index] = summary.path
+        placed.append((entry.stamp.input, index, row))
+      }
+    }
+    for part in parts where part.hasPeople && shards[part.stamp.shard.index] == nil {
+      return .failure(
+        MergeError(
+          "the summary of shard \(part.shardText) is missing for --summary \(output): give the --summary file of "
+            + "emotions detect … --shard \(part.shardText)"))
+    }
+    let format = SummaryFormat(path: output)
+    var text = format == .csv ? SummaryFormat.columns.joined(separator: ",") + CSV.lineEnding : ""
+    let unstamped: any RecordFormat = format == .csv ? CSVFormat() : JSONLinesFormat()
+    for place in placed.sorted(by: { ($0.input, $0.part, $0.row) < ($1.input, $1.part, $1.row) }) {
+      let row = summaries[place.part].rows[place.row].text
+      text += unstamped.unstamped(row + "\n")
+    }
+    return .success(Array(text.utf8))
   }
 
   /// The records of every part in the inputs' order (each part keeps its own order within an

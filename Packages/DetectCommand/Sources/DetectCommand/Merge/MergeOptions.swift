@@ -6,6 +6,8 @@ public struct MergeOptions: Equatable, Sendable {
   public var output: String?
   /// Replace `output` when it exists (`--overwrite`); a part is never replaced.
   public var overwrite = false
+  /// The file the merged `--summary` rows go to, from the summary parts among ``parts``.
+  public var summary: String?
 
   /// No parts yet.
   public init() {}

@@ -14,14 +14,17 @@ struct Part {
   /// The stamp every record shares but for the input and whether it is the last.
   let stamp: PartStamp
 
-  /// Reads the part at `path`, or the one line that says why it is not a part.
-  static func read(_ path: String) -> Result<Part, MergeError> {
-    let bytes: [UInt8]
+  /// The bytes of the file at `path`, or the line that says why there are none.
+  static func bytes(_ path: String) -> Result<[UInt8], MergeError> {
     switch RegularFile.read(path) {
-    case .bytes(let content): bytes = content
+    case .bytes(let content): return .success(content)
     case .missing: return .failure(MergeError("\(path): no such file"))
     case .unreadable(let reason): return .failure(MergeError("\(path): cannot read it (\(reason))"))
     }
+  }
+
+  /// Reads the part `path` holding `bytes`, or the one line that says why it is not a part.
+  static func read(_ path: String, bytes: [UInt8]) -> Result<Part, MergeError> {
     let format: DetectOptions.OutputFormat = bytes.first == UInt8(ascii: "{") ? .json : .csv
     guard case .success(let file) = format.records().read(bytes) else {
       return .failure(MergeError("\(path) is not records of emotions detect --json or --format csv"))
@@ -55,6 +58,21 @@ struct Part {
   /// The inputs whose last record is in the part.
   var finishedInputs: Set<Int> {
     Set(file.entries.compactMap { $0.stamp.flatMap { $0.last ? $0.input : nil } })
+  }
+
+  /// Whether a face of the part has a person (a track), so its shard has people to summarise.
+  var hasPeople: Bool {
+    let text = String(decoding: bytes, as: UTF8.self)
+    switch format {
+    case .csv:
+      guard file.header?.contains(",track,track_emotion") == true else { return false }
+      return text.split(whereSeparator: \.isNewline).dropFirst().contains { row in
+        let fields = row.split(separator: ",", omittingEmptySubsequences: false)
+        return fields.count > PartStamp.columns.count + 2
+          && !fields[fields.count - PartStamp.columns.count - 2].isEmpty
+      }
+    case .json, .table: return text.contains("\"track\":{")
+    }
   }
 
   /// Whether something follows the last whole record: a record cut off by a crash.

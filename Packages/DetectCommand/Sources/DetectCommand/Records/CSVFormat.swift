@@ -52,26 +52,29 @@ struct CSVFormat: RecordFormat {
 
   /// The rows without the stamp's four fields, which come last (and never hold a comma).
   func unstamped(_ text: Substring) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: true).map { row in
+    // Split at CRLF or LF (Swift counts CRLF as one character, a newline).
+    text.split(whereSeparator: \.isNewline).map { row in
       var end = row.endIndex
       for _ in PartStamp.columns {
-        guard let comma = row[..<end].lastIndex(of: ",") else { return String(row) + "\n" }
+        guard let comma = row[..<end].lastIndex(of: ",") else { return row + CSV.lineEnding }
         end = comma
       }
-      return row[..<end] + "\r\n"
+      return row[..<end] + CSV.lineEnding
     }.joined()
   }
 
-  /// Each row's face: `x,y,w,h` from the fourth field, the scores after the emotion, then the
+  /// The rows' time, and each row's face: `x,y,w,h` from the fourth field, the scores after the emotion, then the
   /// detector's confidence; a row without a box is a frame without a face.
-  func faces(in text: Substring) -> [RecognizedFace]? {
+  func recorded(in text: Substring) -> RecordedFrame? {
     let bytes = Array(text.utf8)
     var faces: [RecognizedFace] = []
+    var time: Double?
     var start = 0
     while let (fields, end) = CSV.row(in: bytes, from: start) {
       start = end
       let emotions = Emotion.allCases.count
-      guard fields.count >= 9 + emotions else { return nil }
+      guard fields.count >= 9 + emotions, let rowTime = Double(fields[2]) else { return nil }
+      time = rowTime
       if fields[3].isEmpty { continue }
       let box = fields[3..<7].compactMap { Int($0) }
       let scores = fields[8..<(8 + emotions)].map { Float($0) ?? .nan }
@@ -82,7 +85,7 @@ struct CSVFormat: RecordFormat {
           box: BoundingBox(x: box[0], y: box[1], width: box[2], height: box[3]), scores: probabilities,
           detectorConfidence: confidence.isEmpty ? nil : Float(confidence)))
     }
-    return faces
+    return time.map { RecordedFrame(time: $0, faces: faces) }
   }
 
   /// The rows for one record, without their line endings; `tracks` adds the person columns.

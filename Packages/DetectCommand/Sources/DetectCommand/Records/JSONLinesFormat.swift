@@ -34,10 +34,12 @@ struct JSONLinesFormat: RecordFormat {
     return text[..<range.lowerBound] + "}\n"
   }
 
-  /// The faces of a line this format wrote: each face's `box`, its `scores` read as the Float
-  /// texts they were written as (`null` for NaN), and its `detector_confidence`.
-  func faces(in text: Substring) -> [RecognizedFace]? {
-    guard let list = text.range(of: "\"faces\":[") else { return nil }
+  /// The `time` of a line this format wrote, and its faces: each face's `box`, its `scores` read
+  /// as the Float texts they were written as (`null` for NaN), and its `detector_confidence`.
+  func recorded(in text: Substring) -> RecordedFrame? {
+    guard let timeKey = text.range(of: ",\"time\":"), let list = text.range(of: "\"faces\":["),
+      let time = Double(String(text[timeKey.upperBound...].prefix { $0 != "," }))
+    else { return nil }
     var rest = text[list.upperBound...]
     var faces: [RecognizedFace] = []
     while let box = rest.range(of: "{\"box\":[") {
@@ -62,14 +64,14 @@ struct JSONLinesFormat: RecordFormat {
           scores: probabilities, detectorConfidence: confidence))
       rest = afterScores[faceEnd...]
     }
-    return faces
+    return RecordedFrame(time: time, faces: faces)
   }
 
   /// Where a stamp's keys start.
   private static let stampStart = ",\"\(PartStamp.columns[0])\":"
 
   /// The stamp's keys, each with a comma before it.
-  private static func stamped(_ stamp: PartStamp) -> String {
+  static func stamped(_ stamp: PartStamp) -> String {
     zip(PartStamp.columns, stamp.fields).map { name, value in
       ",\(quoted(name)):" + (name == "last" ? value : quoted(value))
     }.joined()

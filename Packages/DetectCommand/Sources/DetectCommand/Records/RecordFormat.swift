@@ -18,14 +18,23 @@ protocol RecordFormat: Sendable {
   func read(_ bytes: [UInt8]) -> Result<RecordFile, RecordFile.Problem>
   /// `text`, a record's lines as read, without their stamp: as a run without `--shard` writes it.
   func unstamped(_ text: Substring) -> String
-  /// The faces of a record's lines as this format wrote them (box, scores, the detector's
-  /// confidence): what a resumed run's tracker is fed again. Nil when they cannot be read.
-  func faces(in text: Substring) -> [RecognizedFace]?
+  /// The time and faces of a record's lines as this format wrote them (box, scores, the
+  /// detector's confidence): what a resumed run's tracker is fed again. Nil when they cannot be
+  /// read.
+  func recorded(in text: Substring) -> RecordedFrame?
 }
 
 extension RecordFormat {
   /// The lines of one record of a run that is not sharded.
   func lines(for record: DetectionRecord) -> [String] { lines(for: record, stamp: nil) }
+}
+
+/// A frame's time and faces as its record holds them.
+struct RecordedFrame: Equatable, Sendable {
+  /// The frame's time in seconds.
+  var time: Double
+  /// Its faces, without their tracks.
+  var faces: [RecognizedFace]
 }
 
 /// A file of records read back: the frames it holds, in its order, each with the bytes of

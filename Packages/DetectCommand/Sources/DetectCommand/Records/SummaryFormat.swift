@@ -9,6 +9,16 @@ import FaceAnalysisTracking
 enum SummaryFormat: Equatable {
   case csv, json
 
+  /// The people of one video: its source, its input's index among all, and one summary each.
+  struct People {
+    /// The video as given.
+    var source: String
+    /// Its input's index among all the run's inputs.
+    var input: Int
+    /// Its people, in id order.
+    var summaries: [TrackSummary]
+  }
+
   /// The format a `--summary` file's name asks for.
   init(path: String) {
     let lowered = path.lowercased()
@@ -19,14 +29,24 @@ enum SummaryFormat: Equatable {
   static let columns =
     ["source", "track", "first_time", "last_time", "frames", "emotion"] + Emotion.allCases.map(\.rawValue)
 
-  /// The whole file: CSV's header and rows (CRLF), or a JSON object a line.
-  func text(_ people: [(source: String, summaries: [TrackSummary])]) -> String {
-    var text = self == .csv ? Self.columns.joined(separator: ",") + CSV.lineEnding : ""
-    for (source, summaries) in people {
-      for summary in summaries {
-        text +=
-          self == .csv
-          ? Self.row(summary, source: source) + CSV.lineEnding : Self.line(summary, source: source) + "\n"
+  /// The whole file: CSV's header and rows (CRLF), or a JSON object a line; in a shard's run,
+  /// each row stamped as records are (``PartStamp``), for `emotions merge`.
+  func text(_ people: [People], stamping: PartStamping? = nil) -> String {
+    let header = Self.columns + (stamping == nil ? [] : PartStamp.columns)
+    var text = self == .csv ? header.joined(separator: ",") + CSV.lineEnding : ""
+    for video in people {
+      let stamp = stamping?.stamp(input: video.input, last: true)
+      for summary in video.summaries {
+        switch self {
+        case .csv:
+          text +=
+            Self.row(summary, source: video.source)
+            + (stamp.map { "," + $0.fields.joined(separator: ",") } ?? "")
+          text += CSV.lineEnding
+        case .json:
+          let line = Self.line(summary, source: video.source)
+          text += (stamp.map { String(line.dropLast()) + JSONLinesFormat.stamped($0) + "}" } ?? line) + "\n"
+        }
       }
     }
     return text

@@ -24,7 +24,7 @@ struct TableFormat: RecordFormat {
   func unstamped(_ text: Substring) -> String { String(text) }
 
   /// A table is not read back.
-  func faces(in text: Substring) -> [RecognizedFace]? { nil }
+  func recorded(in text: Substring) -> RecordedFrame? { nil }
 
   /// A table is for people: `--output` writes it, but `--resume` reads only the records of
   /// `--json` and `--format csv`, so a table file is read as JSON lines and refused.

@@ -93,7 +93,8 @@ public struct Detect {
       failed = !writeTimeline(run.timeline, source: run.timelineSource, to: path) || failed
     }
     if let path = options.summary {
-      failed = !writeFile(SummaryFormat(path: path).text(run.people), option: "--summary", to: path) || failed
+      let text = SummaryFormat(path: path).text(run.people.sorted { $0.input < $1.input }, stamping: stamping)
+      failed = !writeFile(text, option: "--summary", to: path) || failed
     }
     return endRecords(records, failed: failed)
   }

@@ -27,7 +27,7 @@ struct DetectRun {
   let tracksStreams: Bool
   let streams: StandardStreams
   /// The people of each stream done so far, for `--summary`.
-  private(set) var people: [(source: String, summaries: [TrackSummary])] = []
+  private(set) var people: [SummaryFormat.People] = []
   /// The first video's records, for `--timeline`.
   private(set) var timeline: [DetectionRecord] = []
   /// The video the timeline draws.
@@ -51,8 +51,19 @@ struct DetectRun {
   /// record is held back until the input ends, to be stamped as its last (or an end-of-input
   /// line says it ended), so that its part says the input is done.
   mutating func carryOut(_ plan: InputPlan) -> Outcome {
-    // Continuing a killed run: what it finished is not done again.
-    if plan.isDone { return .done }
+    // Continuing a killed run: what it finished is not done again; a video's people are
+    // followed again through its recorded faces, for the summary.
+    if plan.isDone {
+      if tracksStreams, plan.located.isStream {
+        var tracker = FaceTracker()
+        for (_, frame) in plan.recorded.frames(of: plan.input) {
+          _ = tracker.update(at: frame.time, faces: frame.faces)
+        }
+        people.append(
+          SummaryFormat.People(source: plan.input, input: plan.index, summaries: tracker.summaries))
+      }
+      return .done
+    }
     var held: DetectionRecord?
     let outcome = carryOut(plan, holding: &held)
     switch outcome {
@@ -153,9 +164,10 @@ struct DetectRun {
           // Passed over: its record is there from the killed run. A tracker is fed its faces as
           // they were recorded, so the frames after it get the people a run never stopped gives.
           if tracking != nil,
-            let recorded = plan.recorded.recordedFaces[FrameKey(source: read.source, frame: read.index)]
+            let recorded = plan.recorded.recordedFrames[FrameKey(source: read.source, frame: read.index)]
           {
-            for ready in tracking?.add(read, faces: recorded) ?? [] where !emit(ready.frame, ready.faces) {
+            for ready in tracking?.add(read, faces: recorded.faces) ?? []
+            where !emit(ready.frame, ready.faces) {
               return .outputClosed
             }
           } else {
@@ -175,7 +187,8 @@ struct DetectRun {
       return .outputClosed
     }
     if let tracking {
-      people.append((source: plan.input, summaries: tracking.summaries))
+      people.append(
+        SummaryFormat.People(source: plan.input, input: plan.index, summaries: tracking.summaries))
       if format is TableFormat, !write(SummaryFormat.tableLines(tracking.summaries, source: plan.input)) {
         return .outputClosed
       }

@@ -20,10 +20,17 @@ struct ResumePoint: Equatable {
   var recordedSources: Set<String> = []
   /// The source of the last record kept: the one input that may have been cut off midway.
   var lastSource: String?
-  /// The faces recorded for each frame of ``lastSource``, the input that may have been cut off
-  /// midway: a tracker going through it again is fed them for the frames it passes over, so
-  /// that its people and steady labels come out as in a run never stopped.
-  var recordedFaces: [FrameKey: [RecognizedFace]] = [:]
+  /// The time and faces recorded for each frame: a tracker going through a video again is fed
+  /// them for the frames it passes over, and one for a video done is fed them all, so that its
+  /// people, steady labels and summary come out as in a run never stopped.
+  var recordedFrames: [FrameKey: RecordedFrame] = [:]
+
+  /// The frames recorded for `source`, in frame order.
+  func frames(of source: String) -> [(index: Int, frame: RecordedFrame)] {
+    recordedFrames.filter { $0.key.source == source }.map { ($0.key.frame, $0.value) }.sorted {
+      $0.index < $1.index
+    }
+  }
   /// In a part of a sharded run: the inputs (by index among all) whose last record is there.
   var finishedInputs: Set<Int> = []
   /// Whether the file is a part of a sharded run, whose records say which inputs are done.
@@ -108,8 +115,8 @@ struct ResumePoint: Equatable {
       point.lastSource = entry.key.source
     }
     let records = format.records()
-    for entry in file.entries where entry.key.source == point.lastSource && !entry.isEndOfInput {
-      point.recordedFaces[entry.key] = records.faces(
+    for entry in file.entries where !entry.isEndOfInput {
+      point.recordedFrames[entry.key] = records.recorded(
         in: Substring(decoding: bytes[entry.bytes], as: UTF8.self))
     }
     return .success(point)
