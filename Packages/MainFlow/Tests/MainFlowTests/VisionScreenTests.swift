@@ -177,6 +177,26 @@ struct VisionScreenTests {
       })
   }
 
+  /// A stream's people beside the picture: each with their steady emotion and sparkline.
+  @Test func thePanelListsThePeopleInView() throws {
+    let service = FakeRecognitionService { name in
+      FakeScript(name: name, frames: 100_000, playback: .video(framesPerSecond: 200), width: 64, height: 32) {
+        _ in
+        var face = FakeScript.face(
+          x: 8, y: 8, width: 16, height: 16, scores: [0, 0, 0, 0.75, 0.05, 0.1, 0.1])
+        face.track = FaceTrack(id: 3, emotion: .happy, scores: face.scores)
+        return [face]
+      }
+    }
+    let harness = try VisionHarness(service: service, size: Size(width: 100, height: 30))
+    defer { harness.close() }
+    #expect(
+      harness.pump { harness.terminal.screenLines.contains { $0.contains("#3 happy") && $0.contains("▆") } })
+    let lines = harness.terminal.screenLines
+    #expect(lines.contains { $0.hasSuffix("People") || $0.contains("People ") }, "\(lines)")
+    #expect(lines.contains { $0.contains("#3 happy 0.75") }, "the box's label names the person")
+  }
+
   private func frameIndex(_ status: String) -> Int {
     Int(status.split(separator: " ").last ?? "") ?? -1
   }

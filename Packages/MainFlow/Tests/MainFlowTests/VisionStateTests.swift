@@ -40,6 +40,34 @@ struct VisionStateTests {
     #expect(model.canPause && model.canSave && model.isMoving)
   }
 
+  /// A face of `emotion` followed as person `id`, with a smoothed score of `score`.
+  static func person(_ id: Int, _ emotion: Emotion, score: Float, x: Int = 0) -> RecognizedFace {
+    RecognizedFace(
+      box: BoundingBox(x: x, y: 0, width: 2, height: 2), scores: FakeScript.happyFace.scores,
+      track: FaceTrack(id: id, emotion: emotion, scores: EmotionScores { $0 == emotion ? score : 0 }))
+  }
+
+  /// The people of a stream are listed in id order with their steady emotion and its own
+  /// sparkline; one out of view is listed dim, then fades once four seconds have passed.
+  @Test func peopleAreListedEachWithTheirLabelAndHistoryAndFadeAfterLeaving() {
+    var state = opened()
+    let both = [Self.person(2, .sad, score: 0.6, x: 2), Self.person(1, .happy, score: 0.9)]
+    _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0, faces: both), dropped: 0)), now: 0)
+    _ = state.reduce(.recognition(.frame(Self.frame(1, time: 0.1, faces: both), dropped: 0)), now: 1)
+    let alone = [Self.person(1, .happy, score: 0.8)]
+    _ = state.reduce(.recognition(.frame(Self.frame(2, time: 0.2, faces: alone), dropped: 0)), now: 3)
+    var model = VisionViewModelBuilder.model(for: state)
+    #expect(model.people.map(\.name) == ["#1", "#2"])
+    #expect(model.people.map(\.emotion) == ["happy", "sad"])
+    #expect(model.people[0].values.map { Float($0) } == [0.9, 0.9, 0.8])
+    #expect(model.people.map(\.isInView) == [true, false])
+    #expect(model.trend == nil, "people replace the one mixed history")
+    #expect(model.boxes.map(\.label) == ["#1 happy 0.80"])
+    _ = state.reduce(.recognition(.frame(Self.frame(3, time: 0.3, faces: alone), dropped: 0)), now: 5.5)
+    model = VisionViewModelBuilder.model(for: state)
+    #expect(model.people.map(\.name) == ["#1"], "#2 left more than four seconds ago")
+  }
+
   @Test func framesShownLongerThanTwoSecondsAgoLeaveTheRate() {
     var state = opened()
     _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 0)), now: 0)

@@ -22,8 +22,10 @@ struct VisionState: Sendable {
   var dropped = 0
   /// The slide shown and how many there are, for a folder.
   var slide: (index: Int, count: Int)?
-  /// The largest face's recent scores.
+  /// The largest face's recent scores, for a stream whose faces are not followed as people.
   var history = ScoreHistory()
+  /// The people of a stream, with their steady emotions and recent scores.
+  var people = PeopleHistory()
   /// When recent frames were shown, in seconds, for frames shown per second.
   var shownAt: [Double] = []
   /// A passing notice in the status line.
@@ -120,7 +122,10 @@ struct VisionState: Sendable {
       self.frame = frame
       shownAt.append(now)
       shownAt.removeAll { $0 < now - 2 }
-      if !isStill { history.add(time: frame.time, scores: frame.largestFace?.scores) }
+      if !isStill {
+        history.add(time: frame.time, scores: frame.largestFace?.scores)
+        people.add(frame, now: now)
+      }
       return report
     case .slideFailed(let index, let message):
       guard slide?.index == index else { return [] }

@@ -12,7 +12,9 @@ protocol VisionViewInput: AnyObject {
 
 /// The Vision screen: the frame in half blocks with every face boxed and labelled (as a
 /// full-resolution picture with the boxes drawn in, where the terminal shows pictures), the
-/// largest face's scores and trend beside or under it, and a status footer.
+/// largest face's scores beside or under it, then the people of a stream, each with their
+/// steady emotion and its sparkline (or, when faces are not followed, the largest face's
+/// trend), and a status footer.
 ///
 /// Keys: space pauses and resumes, `s` saves the frame as a PNG, ← → step through a
 /// folder's slides, `d` switches to the next face detector, Esc (or Backspace) goes back to
@@ -111,6 +113,10 @@ final class VisionView: Screen, VisionViewInput {
         return
       }
     }
+    if !model.people.isEmpty, y + 1 < rect.maxY {
+      y = drawPeople(into: &canvas, in: rect, from: y)
+      return
+    }
     guard model.faces.count > 1, y + 1 < rect.maxY else { return }
     y += 1
     canvas.put(
@@ -119,6 +125,24 @@ final class VisionView: Screen, VisionViewInput {
       y += 1
       canvas.put(line, at: Point(x: rect.minX, y: y), maxWidth: rect.width)
     }
+  }
+
+  /// The people, one row each from `y`: `#2 happy ▁▂▄▆`, dim when out of view. Returns the
+  /// next free row.
+  private func drawPeople(into canvas: inout Canvas, in rect: Rect, from top: Int) -> Int {
+    var y = top + (rect.height > VisionLayout.bottomPanelHeight ? 1 : 0)
+    guard y < rect.maxY else { return y }
+    canvas.put("People", at: Point(x: rect.minX, y: y), style: .bold, maxWidth: rect.width)
+    for person in model.people where y + 1 < rect.maxY {
+      y += 1
+      let style: Style = person.isInView ? .plain : .dim
+      let label = "\(person.name) \(person.emotion)".padding(toLength: 13, withPad: " ", startingAt: 0)
+      let used = canvas.put(label, at: Point(x: rect.minX, y: y), style: style, maxWidth: rect.width)
+      canvas.draw(
+        Sparkline(person.values, style: person.isInView ? Style(foreground: .cyan) : .dim),
+        in: Rect(x: rect.minX + used, y: y, width: max(0, rect.width - used), height: 1))
+    }
+    return y + 1
   }
 
   /// The faces as text when the picture does not fit.
@@ -207,6 +231,12 @@ final class VisionView: Screen, VisionViewInput {
       if !model.scores.isEmpty {
         lines.append(model.scoreTitle)
         lines += BarChart(model.scores).lines(width: min(width, 60))
+      }
+      if !model.people.isEmpty {
+        lines.append(
+          "People: "
+            + model.people.map { "\($0.name) \($0.emotion)\($0.isInView ? "" : " (out of view)")" }
+            .joined(separator: ", "))
       }
     }
     return LinePage(lines: lines, choices: lineChoices.map(title(of:)))

@@ -27,8 +27,23 @@ struct VisionViewModel: Equatable {
   var scores: [BarChart.Entry] = []
   /// The heading of the score panel: `Largest face: happy 87%` or `No face`.
   var scoreTitle = "No face"
-  /// The sparkline of the largest face's top emotion; `nil` without a face.
+  /// The sparkline of the largest face's top emotion; `nil` without a face, or when the
+  /// faces are followed as people.
   var trend: Trend?
+  /// The people of a stream, in id order.
+  var people: [Person] = []
+
+  /// A person listed beside the picture.
+  struct Person: Equatable {
+    /// `#2`.
+    var name: String
+    /// Their steady emotion.
+    var emotion: String
+    /// Its smoothed score in each recent frame, oldest first, 0...1.
+    var values: [Double]
+    /// Whether they are in the frame shown (else listed dim until they fade).
+    var isInView: Bool
+  }
   /// What is being read, such as `faces.mp4 (video, 640x360, 10 fps)`.
   var source = ""
   /// Source, resolution, frames shown per second and recognition times.
@@ -54,7 +69,8 @@ struct VisionViewModel: Equatable {
 
   static func == (lhs: VisionViewModel, rhs: VisionViewModel) -> Bool {
     lhs.image == rhs.image && lhs.boxes == rhs.boxes && lhs.faces == rhs.faces && lhs.scores == rhs.scores
-      && lhs.scoreTitle == rhs.scoreTitle && lhs.trend == rhs.trend && lhs.source == rhs.source
+      && lhs.scoreTitle == rhs.scoreTitle && lhs.trend == rhs.trend && lhs.people == rhs.people
+      && lhs.source == rhs.source
       && lhs.details == rhs.details
       && lhs.status == rhs.status && lhs.tone == rhs.tone && lhs.isPaused == rhs.isPaused
       && lhs.isMoving == rhs.isMoving && lhs.canPause == rhs.canPause && lhs.canSave == rhs.canSave

@@ -22,13 +22,13 @@ enum VisionViewModelBuilder {
       model.boxes = frame.faces.map { face in
         ImageView.Box(
           x: face.box.x, y: face.box.y, width: face.box.width, height: face.box.height, label: face.caption,
-          color: EmotionPalette.color(of: face.emotion))
+          color: EmotionPalette.color(of: face.shownEmotion))
       }
       model.faces = frame.faces.map(VisionReport.describe)
       if let largest = frame.largestFace {
         model.scoreTitle = "Largest face: \(largest.caption)"
         model.scores = largest.scores.all.map { BarChart.Entry($0.emotion.rawValue, Double($0.score)) }
-        if !state.history.samples.isEmpty {
+        if !state.history.samples.isEmpty, state.people.people.isEmpty {
           model.trend = VisionViewModel.Trend(
             label: largest.emotion.rawValue, values: state.history.values(of: largest.emotion))
         }
@@ -36,6 +36,13 @@ enum VisionViewModelBuilder {
         model.scoreTitle = "No face in this frame"
       }
       model.details = details(of: frame, in: state)
+      let inView = Set(frame.faces.compactMap { $0.track?.id })
+      model.people = state.people.people.map { person in
+        VisionViewModel.Person(
+          name: "#\(person.id)", emotion: person.emotion.rawValue,
+          values: person.history.values(of: person.emotion),
+          isInView: inView.contains(person.id))
+      }
     } else {
       model.scoreTitle = ""
       model.details = model.detector
