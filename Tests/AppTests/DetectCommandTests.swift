@@ -281,10 +281,31 @@ struct DetectCommandTests {
   }
 
   @Test func aMissingModelIsOneClearLine() throws {
-    let run = try Self.run(["detect", "--model-dir", "/nonexistent", fixture("astronaut.png")])
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("records.jsonl").path
+    let run = try Self.run(
+      ["detect", "--json", "--model-dir", "/nonexistent", fixture("astronaut.png"), "--output", output])
     #expect(run.status == 1)
     #expect(run.errors.count == 1)
     #expect(run.errors.first?.contains("Tools/setup") == true, "\(run.errors)")
+    #expect(!FileManager.default.fileExists(atPath: output), "nothing is left behind")
+  }
+
+  @Test func aCorruptModelLeavesNoOutputBehind() throws {
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("not a model".utf8).write(to: folder.appendingPathComponent("emotion_model.hdf5"))
+    try FileManager.default.copyItem(
+      atPath: repositoryRoot.appendingPathComponent("Models/face_detection_full_range.tflite").path,
+      toPath: folder.appendingPathComponent("face_detection_full_range.tflite").path)
+    let output = folder.appendingPathComponent("records.csv").path
+    let run = try Self.run(
+      ["detect", "--format", "csv", "--model-dir", folder.path, fixture("astronaut.png"), "--output", output])
+    #expect(run.status == 1)
+    #expect(
+      run.errors.count == 1 && run.errors.first?.contains("emotion_model.hdf5") == true, "\(run.errors)")
+    #expect(!FileManager.default.fileExists(atPath: output), "the file it created, header and all, is gone")
   }
 
   @Test func withoutTheFFmpegExecutableVideosDecodeAndOnlyAnAnnotatedVideoFails() throws {

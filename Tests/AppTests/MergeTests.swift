@@ -33,7 +33,8 @@ struct MergeTests {
     return folder
   }
 
-  @Test(arguments: [("json", 2), ("csv", 3)])
+  /// Five shards of four inputs: the fifth part is empty, and merges as nothing.
+  @Test(arguments: [("json", 2), ("csv", 3), ("json", 5)])
   func theMergedPartsAreOneProcesssFileByteForByte(format: String, parts count: Int) throws {
     let folder = try Self.sharded(format, parts: count)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -155,6 +156,22 @@ struct MergeTests {
         try Data(contentsOf: folder.appendingPathComponent(merged))
           == Data(contentsOf: folder.appendingPathComponent(single)), "\(merged)")
     }
+    // A finished part resumed (as a requeued task is) rewrites its own summary, the same.
+    let people = try Data(contentsOf: folder.appendingPathComponent("people-2.jsonl"))
+    let again = ["detect", "--format", "csv", "--shard", "2/2"] + inputs
+    let resumed = try Self.run(
+      again + ["--output", "part-2.csv", "--summary", "people-2.jsonl", "--resume"], in: folder)
+    #expect(resumed.status == 0 && resumed.errors.isEmpty, "\(resumed.errors)")
+    #expect(try Data(contentsOf: folder.appendingPathComponent("people-2.jsonl")) == people)
+    // A file that is not a summary is never replaced by one.
+    let records = try Data(contentsOf: folder.appendingPathComponent("part-1.csv"))
+    let onRecords = try Self.run(
+      again + ["--output", "part-2.csv", "--summary", "part-1.csv", "--resume"], in: folder)
+    #expect(
+      onRecords.status == 2
+        && onRecords.errors == ["emotions: --summary part-1.csv exists; add --overwrite to replace it"],
+      "\(onRecords.errors)")
+    #expect(try Data(contentsOf: folder.appendingPathComponent("part-1.csv")) == records)
     let rows = try String(contentsOf: folder.appendingPathComponent("one.csv"), encoding: .utf8)
     #expect(rows.components(separatedBy: "group.png").count > 2, "group.png has a row per face")
     let missing = try Self.run(

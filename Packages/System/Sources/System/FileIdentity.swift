@@ -18,6 +18,25 @@ public struct FileIdentity: Hashable, Sendable {
     inode = UInt64(info.st_ino)
   }
 
+  /// The identity of the open file `descriptor`; nil when `fstat` fails.
+  public init?(descriptor: FileDescriptor) {
+    var info = stat()
+    guard fstat(descriptor.rawValue, &info) == 0 else { return nil }
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+
+  /// Removes the name `path` when it still names this file itself (not a link to it): a file
+  /// this process made and nothing replaced since. True when it was removed.
+  @discardableResult
+  public func removeName(_ path: String) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0, UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode else {
+      return false
+    }
+    return unlink(path) == 0
+  }
+
   /// Whether anything has the name `path`, a dangling symbolic link included.
   public static func exists(_ path: String) -> Bool {
     var info = stat()

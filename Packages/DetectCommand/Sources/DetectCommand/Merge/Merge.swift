@@ -73,6 +73,9 @@ public struct Merge {
       case .success(let read): bytes = read
       case .failure(let error): return .failure(error)
       }
+      // An empty file adds nothing: the part of a shard without inputs, or a summary without
+      // people.
+      if bytes.isEmpty { continue }
       let read: Result<Void, MergeError> =
         SummaryPart.isSummary(bytes)
         ? SummaryPart.read(path, bytes: bytes).map { summaries.append($0) }
@@ -95,7 +98,9 @@ public struct Merge {
       }
       byShard[part.stamp.shard.index] = part
     }
-    for index in 0..<first.stamp.shard.count where byShard[index] == nil {
+    // A shard numbered past the inputs has none, and so no records to give.
+    let shardsWithInputs = min(first.stamp.shard.count, first.stamp.inputCount)
+    for index in 0..<shardsWithInputs where byShard[index] == nil {
       return .failure(
         MergeError(
           "shard \(index + 1)/\(first.stamp.shard.count) is missing: give its part too (the --output of "

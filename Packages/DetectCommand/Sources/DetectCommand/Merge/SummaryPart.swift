@@ -12,7 +12,7 @@ struct SummaryPart {
   let rows: [(text: Substring, stamp: PartStamp)]
 
   /// Whether `bytes` begin as a summary does rather than as records. An empty file is a summary
-  /// in JSON lines of a shard without people (an empty records part would be a shard missing).
+  /// in JSON lines without people as much as the records of nothing.
   static func isSummary(_ bytes: [UInt8]) -> Bool {
     if bytes.isEmpty { return true }
     let start = String(decoding: bytes.prefix(200), as: UTF8.self)
@@ -21,7 +21,6 @@ struct SummaryPart {
 
   /// Reads the summary part `path`, or the one line that says why it cannot be merged.
   static func read(_ path: String, bytes: [UInt8]) -> Result<SummaryPart, MergeError> {
-    if bytes.isEmpty { return .success(SummaryPart(path: path, format: .json, rows: [])) }
     let text = String(decoding: bytes, as: UTF8.self)
     let format: SummaryFormat = text.hasPrefix("{") ? .json : .csv
     let stampedHeader = (SummaryFormat.columns + PartStamp.columns).joined(separator: ",")

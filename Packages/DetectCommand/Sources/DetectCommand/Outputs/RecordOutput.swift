@@ -23,6 +23,8 @@ final class RecordOutput {
   private var file: FileDescriptor?
   private let killSwitch: TestKillSwitch?
   private var recordsWritten = 0
+  /// The file this run created (``Opening/create``), which it removes if it wrote no record.
+  private var createdFile: FileIdentity?
 
   /// Records to standard output (`streams.output`).
   init(streams: StandardStreams) {
@@ -74,7 +76,9 @@ final class RecordOutput {
         return .failure(OutputOptionError("--output \(path): cannot cut off its torn end (\(error))"))
       }
     }
-    return .success(RecordOutput(path: path, file: file, streams: streams, environment: environment))
+    let output = RecordOutput(path: path, file: file, streams: streams, environment: environment)
+    if opening == .create { output.createdFile = FileIdentity(descriptor: file) }
+    return .success(output)
   }
 
   /// Writes a header line (the table's, CSV's), which is not a record; false when it could
@@ -96,6 +100,14 @@ final class RecordOutput {
 
   /// Why the last write failed, for the line that says so.
   var lastFailure: String { Errno.current.description }
+
+  /// Ends a file this run created and wrote no record to (when the model cannot load), and
+  /// removes it, so that the next run can create it again.
+  func removeIfUnwritten() {
+    guard recordsWritten == 0, let createdFile, let path else { return }
+    _ = finish()
+    createdFile.removeName(path)
+  }
 
   /// Ends the file: syncs it to the disk and closes it. Returns why that failed, if it did.
   func finish() -> String? {

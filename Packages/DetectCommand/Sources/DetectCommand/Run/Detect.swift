@@ -34,8 +34,18 @@ public struct Detect {
     // run that writes only to standard output lists nothing.
     let writesFiles = options.output != nil || options.annotate != nil || options.timeline != nil
     let inventory = InputInventory(inputs: writesFiles ? inputs : [])
+    // The models are found before any output is made, so a missing one leaves nothing behind.
+    let files: ModelFiles
+    let recognition = recognitionOptions
+    do {
+      files = try ModelFiles.locate(modelDirectory: options.modelDirectory, detector: recognition.detector)
+    } catch {
+      streams.printError(error.description)
+      return 1
+    }
+    let continuesSummary = self.continuesSummary
     let prepared: (records: RecordOutput, resume: ResumePoint, annotation: AnnotationDestination?)
-    switch prepareOutputs(inputs, inventory) {
+    switch prepareOutputs(inputs, inventory, continuesSummary: continuesSummary) {
     case .success(let outputs): prepared = outputs
     case .failure(let error):
       streams.printError(error.message)
@@ -43,17 +53,8 @@ public struct Detect {
     }
     let (records, resume) = (prepared.records, prepared.resume)
     // The models load on a thread of their own while the first input opens.
-    let recognizer: PendingRecognizer
-    do {
-      let recognition = recognitionOptions
-      let files = try ModelFiles.locate(
-        modelDirectory: options.modelDirectory, detector: recognition.detector)
-      recognizer = PendingRecognizer { () throws(RecognizerError) in
-        try EmotionRecognizer(files: files, options: recognition)
-      }
-    } catch {
-      streams.printError(error.description)
-      return 1
+    let recognizer = PendingRecognizer { () throws(RecognizerError) in
+      try EmotionRecognizer(files: files, options: recognition)
     }
     if let output = prepared.annotation {
       if let error = output.createFolder() {
@@ -81,7 +82,9 @@ public struct Detect {
     for plan in resume.ordered(plans, by: \.input) {
       switch run.carryOut(plan) {
       case .done: break
-      case .modelFailed: return 1
+      case .modelFailed:
+        records.removeIfUnwritten()
+        return 1
       case .failed: failed = true
       case .outputClosed: return endRecords(records, failed: failed || records.path != nil)
       case .interrupted(let signal):
@@ -94,7 +97,7 @@ public struct Detect {
     }
     if let path = options.summary {
       let text = SummaryFormat(path: path).text(run.people.sorted { $0.input < $1.input }, stamping: stamping)
-      failed = !writeFile(text, option: "--summary", to: path) || failed
+      failed = !writeFile(text, option: "--summary", to: path, replacing: continuesSummary) || failed
     }
     return endRecords(records, failed: failed)
   }
@@ -102,7 +105,7 @@ public struct Detect {
   /// Reads what `--resume` continues, checks every output against the inputs and the files
   /// there, and opens the records' file: all before the first frame is read.
   private func prepareOutputs(
-    _ inputs: [LocatedInput], _ inventory: InputInventory
+    _ inputs: [LocatedInput], _ inventory: InputInventory, continuesSummary: Bool
   ) -> Result<
     (records: RecordOutput, resume: ResumePoint, annotation: AnnotationDestination?), OutputOptionError
   > {
@@ -123,7 +126,8 @@ public struct Detect {
       outputs.append(OutputCheck.Output(option: "--timeline", value: path, path: path))
     }
     if let path = options.summary {
-      outputs.append(OutputCheck.Output(option: "--summary", value: path, path: path))
+      outputs.append(
+        OutputCheck.Output(option: "--summary", value: path, path: path, isContinued: continuesSummary))
     }
     var annotation: AnnotationDestination?
     if let path = options.annotate {
@@ -164,6 +168,15 @@ public struct Detect {
     return 1
   }
 
+  /// Whether `--resume` rewrites the `--summary` file already there: only when it holds a
+  /// summary (of the killed run), which is made again whole from the records.
+  private var continuesSummary: Bool {
+    guard options.resume, options.output != nil, let path = options.summary,
+      case .bytes(let bytes) = RegularFile.read(path)
+    else { return false }
+    return SummaryPart.isSummary(bytes)
+  }
+
   private var recognitionOptions: RecognitionOptions {
     var recognition = RecognitionOptions(detector: options.detector ?? .standard)
     recognition.detection = DetectionOptions(
@@ -189,9 +202,9 @@ public struct Detect {
 
   /// Writes a file a whole run makes (the timeline, the summary), whole or not at all; false,
   /// said on standard error, when it could not be.
-  private func writeFile(_ text: String, option: String, to path: String) -> Bool {
+  private func writeFile(_ text: String, option: String, to path: String, replacing: Bool = false) -> Bool {
     do throws(AtomicFile.Failure) {
-      try AtomicFile.write(Array(text.utf8), to: path, replacing: options.overwrite, mode: 0o666)
+      try AtomicFile.write(Array(text.utf8), to: path, replacing: options.overwrite || replacing, mode: 0o666)
       return true
     } catch {
       let advice = error == .exists ? "; add --overwrite to replace it" : ""
