@@ -119,16 +119,27 @@ enum RawMode {
     let detectSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
       faces = detector.detectFaces(rgb: image, gray: gray, options: DetectionOptions(), threads: threads)
     }
-    // Each operator class's share of the model's time, summed over 20 profiled runs.
+    // Each operator class's share of the model's time, summed over 20 profiled runs, and
+    // each step's median over them.
     var classes: [String: Double] = [:]
+    var runs: [[StepTiming]] = []
     for _ in 0..<20 {
-      for step in try model.profile(input, threads: threads) {
-        classes[step.className, default: 0] += step.seconds / 20
-      }
+      let run = try model.profile(input, threads: threads)
+      for step in run { classes[step.className, default: 0] += step.seconds / 20 }
+      runs.append(run)
+    }
+    let steps: [JSON] = (runs.first ?? []).indices.map { index in
+      let step = runs[0][index]
+      let seconds = runs.map { $0[index].seconds }.sorted()
+      return .object([
+        "name": .string(step.name), "class": .string(step.className),
+        "shape": .array(step.outputShape.map { .integer($0) }), "seconds": .number(seconds[seconds.count / 2]),
+        "sgemm_flops": .number(step.sgemmFLOPs),
+      ])
     }
     print(
       JSON.object([
-        "operator_seconds": .object(classes.mapValues { .number($0) }),
+        "operator_seconds": .object(classes.mapValues { .number($0) }), "steps": .array(steps),
         "model_seconds": .array(modelSample.seconds.map { .number($0) }),
         "detect_seconds": .array(detectSample.seconds.map { .number($0) }),
         "faces": .integer(faces.count),
