@@ -133,7 +133,8 @@ enum RawMode {
       let seconds = runs.map { $0[index].seconds }.sorted()
       return .object([
         "name": .string(step.name), "class": .string(step.className),
-        "shape": .array(step.outputShape.map { .integer($0) }), "seconds": .number(seconds[seconds.count / 2]),
+        "shape": .array(step.outputShape.map { .integer($0) }),
+        "seconds": .number(seconds[seconds.count / 2]),
         "sgemm_flops": .number(step.sgemmFLOPs),
       ])
     }
