@@ -40,6 +40,14 @@ void cinference_depthwise(const InferenceWindow *window, long channels, const fl
 void cinference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,
                          float *output);
 
+/// output[r, c] = input[r, c] + bias[c] (when `bias` is not NULL) + residual[r, c] for the
+/// first `residualChannels` channels (residual's rows are that long), then max(., 0) when
+/// `relu` is not 0: a shortcut widened with zero channels, added in the epilogue. In place
+/// (output == input) is allowed.
+void cinference_bias_residual_relu(const float *input, long rows, long channels, const float *bias,
+                                  const float *residual, long residualChannels, int relu,
+                                  float *output);
+
 /// Max pooling of one item over the valid taps of each window (padding never wins).
 void cinference_max_pool(const InferenceWindow *window, long channels, const float *input,
                         float *output, long firstRow, long endRow);

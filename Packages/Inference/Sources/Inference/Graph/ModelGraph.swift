@@ -54,7 +54,7 @@ struct ModelGraph: Equatable, Sendable {
         graph.nodes[index].activation = .linear
         graph.nodes[index].operation = .identity
       case .add:
-        graph.fuseAdd(index)
+        if !graph.fuseWidenedShortcut(index) { graph.fuseAdd(index) }
       default:
         continue
       }
@@ -83,6 +83,35 @@ struct ModelGraph: Equatable, Sendable {
       nodes[index].inputs = [productInput]
       return
     }
+  }
+
+  /// Turns `add(pad(shortcut), convolution)`, where the pad only appends zero channels (as
+  /// BlazeFace widens its shortcuts), into a convolution that adds `shortcut` to the first
+  /// channels of its product in its epilogue: the pad's and the add's passes are saved. The
+  /// convolution (channels last, no activation of its own) must feed nothing but the add, the
+  /// pad nothing but the add, and the shortcut must be computed before the convolution.
+  private mutating func fuseWidenedShortcut(_ index: Int) -> Bool {
+    let inputs = nodes[index].inputs
+    guard inputs.count == 2 else { return false }
+    let readers = readerCounts()
+    for (productInput, padInput) in [(inputs[1], inputs[0]), (inputs[0], inputs[1])] {
+      guard let product = fusableProducer(of: index, input: productInput),
+        case .convolution(let convolution) = nodes[product].operation, nodes[product].inputs.count == 1,
+        !PlanarConvolutionKernel.handles(convolution),
+        case .pad(let padding) = nodes[padInput].operation, padding.widensChannelsOnly,
+        readers[padInput] == 1, !outputs.contains(padInput),
+        let shortcut = nodes[padInput].inputs.first, shortcut < product
+      else { continue }
+      nodes[product].inputs.append(shortcut)
+      nodes[product].activation = nodes[index].activation
+      nodes[index].activation = .linear
+      nodes[index].operation = .identity
+      nodes[index].inputs = [productInput]
+      // Read by nothing now: it shares its input's memory and computes nothing.
+      nodes[padInput].operation = .identity
+      return true
+    }
+    return false
   }
 
   /// The node whose output a convolution at `product` can add its product to in place for the

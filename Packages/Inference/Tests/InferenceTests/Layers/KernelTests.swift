@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Inference
@@ -349,5 +350,42 @@ struct KernelTests {
       Epilogue.finish(output.baseAddress!, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
     }
     #expect(output == source.indices.map { max(source[$0] + bias[$0 % channels], 0) })
+  }
+
+  @Test(
+    "the epilogue adds a shortcut of fewer channels to the first ones, then the activation",
+    arguments: KernelConfiguration.runnable, [(48, 32), (20, 12), (7, 3), (40, 40), (16, 1)])
+  func biasResidualAndReLU(level: InstructionSet, channels: (all: Int, residual: Int)) {
+    KernelConfiguration.withLevel(level) {
+      for activation in [Activation.plainReLU, .linear, .sigmoid] {
+        biasResidualAndReLU(channels: channels.all, residualChannels: channels.residual, activation: activation)
+      }
+    }
+  }
+
+  private func biasResidualAndReLU(channels: Int, residualChannels: Int, activation: Activation) {
+    let rows = 5
+    let source = values(rows * channels, seed: channels)
+    let residual = values(rows * residualChannels, seed: 5)
+    let bias = values(channels, seed: 11)
+    var output = source
+    residual.withUnsafeBufferPointer { residual in
+      output.withUnsafeMutableBufferPointer { output in
+        Epilogue.finish(
+          output.baseAddress!, bias: bias, residual: residual.baseAddress!, residualChannels: residualChannels,
+          activation: activation, rows: rows, channels: channels)
+      }
+    }
+    let expected = source.indices.map { index -> Float in
+      let (row, channel) = index.quotientAndRemainder(dividingBy: channels)
+      let shortcut = channel < residualChannels ? residual[row * residualChannels + channel] : 0
+      let sum = source[index] + bias[channel] + shortcut
+      switch activation {
+      case .linear: return sum
+      case .sigmoid: return 1 / (1 + exp(-sum))
+      default: return max(sum, 0)
+      }
+    }
+    #expect(output == expected, "\(channels) channels, \(residualChannels) added, \(activation)")
   }
 }
