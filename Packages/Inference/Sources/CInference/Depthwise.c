@@ -122,15 +122,6 @@ KERNEL_ATTRIBUTES void depthwise_3x3_body(const InferenceWindow *w, long channel
     }                                                                                          \
   } while (0)
 
-typedef float v4f __attribute__((vector_size(16)));
-
-KERNEL_ATTRIBUTES v4f load4(const float *p) {
-  v4f v;
-  memcpy(&v, p, sizeof v);
-  return v;
-}
-
-KERNEL_ATTRIBUTES void store4(float *p, v4f v) { memcpy(p, &v, sizeof v); }
 
 #define LOAD_ONE(p) (*(p))
 #define STORE_ONE(p, v) (*(p) = (v))

@@ -10,12 +10,22 @@
 
 #pragma clang diagnostic ignored "-Wpsabi"
 
+typedef float v4f __attribute__((vector_size(16)));
+typedef int v4i __attribute__((vector_size(16)));
 typedef float v8f __attribute__((vector_size(32)));
 typedef int v8i __attribute__((vector_size(32)));
 typedef float v16f __attribute__((vector_size(64)));
 typedef int v16i __attribute__((vector_size(64)));
 
 #define KERNEL_ATTRIBUTES static inline __attribute__((always_inline))
+
+KERNEL_ATTRIBUTES v4f load4(const float *p) {
+  v4f v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+KERNEL_ATTRIBUTES void store4(float *p, v4f v) { memcpy(p, &v, sizeof v); }
 
 KERNEL_ATTRIBUTES v8f load8(const float *p) {
   v8f v;

@@ -336,20 +336,22 @@ struct KernelTests {
 
   @Test(
     "the epilogue adds the bias and clips at zero for any channel count",
-    arguments: KernelConfiguration.runnable, [1, 3, 7, 8, 16, 20, 40])
+    arguments: KernelConfiguration.runnable, [1, 3, 7, 8, 16, 20, 24, 40, 88])
   func biasAndReLU(level: InstructionSet, channels: Int) {
     KernelConfiguration.withLevel(level) { biasAndReLU(channels: channels) }
   }
 
+  /// Few rows run row by row; many, as one flat array with the bias repeated.
   private func biasAndReLU(channels: Int) {
-    let rows = 5
-    let source = values(rows * channels, seed: channels)
-    let bias = values(channels, seed: 11)
-    var output = source
-    output.withUnsafeMutableBufferPointer { output in
-      Epilogue.finish(output.baseAddress!, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
+    for rows in [5, 37] {
+      let source = values(rows * channels, seed: channels)
+      let bias = values(channels, seed: 11)
+      var output = source
+      output.withUnsafeMutableBufferPointer { output in
+        Epilogue.finish(output.baseAddress!, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
+      }
+      #expect(output == source.indices.map { max(source[$0] + bias[$0 % channels], 0) }, "\(rows) rows")
     }
-    #expect(output == source.indices.map { max(source[$0] + bias[$0 % channels], 0) })
   }
 
   @Test(
