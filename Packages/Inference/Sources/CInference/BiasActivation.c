@@ -90,15 +90,6 @@ static void bias_residual_relu_portable(const float *input, long rows, long chan
 }
 
 #if defined(__x86_64__)
-// The vector helpers of Vectors.h have no target of their own, so functions with one load
-// and store through the intrinsics.
-#define LOAD16(p) ((v16f)_mm512_loadu_ps(p))
-#define STORE16(p, v) _mm512_storeu_ps((p), (__m512)(v))
-#define LOAD8(p) ((v8f)_mm256_loadu_ps(p))
-#define STORE8(p, v) _mm256_storeu_ps((p), (__m256)(v))
-#define LOAD4(p) ((v4f)_mm_loadu_ps(p))
-#define STORE4(p, v) _mm_storeu_ps((p), (__m128)(v))
-
 /// A row segment in sixteen-lane vectors, then eight, four and one (masked loads and
 /// stores are slow on AMD's cores).
 static inline WIDE512 __attribute__((always_inline)) void segment16(SEGMENT_ARGUMENTS) {
