@@ -59,7 +59,35 @@ struct ModelGraph: Equatable, Sendable {
         continue
       }
     }
+    graph.fuseSeparable()
     return graph
+  }
+
+  /// Turns each depthwise convolution whose only reader is a 1x1 convolution (TFLite's and
+  /// Keras's DepthwiseConv2D then Conv2D, BlazeFace's every block) into one separable step:
+  /// a chunk's depthwise rows stay in the worker's scratch, in cache, for the product that
+  /// reads them, instead of going out to a tensor and back. The depthwise bias moves into the
+  /// pointwise one. (A product that adds the depthwise's own input, which other chunks'
+  /// windows still read, adds it in its epilogue: see ``ExecutionPlan``.)
+  private mutating func fuseSeparable() {
+    let readers = readerCounts()
+    for index in nodes.indices {
+      guard case .convolution(var pointwise) = nodes[index].operation, pointwise.geometry.isPointwiseIdentity,
+        let first = nodes[index].inputs.first, readers[first] == 1, !outputs.contains(first),
+        case .depthwise(let depthwise) = nodes[first].operation, nodes[first].activation == .linear,
+        depthwise.multiplier == 1, depthwise.geometry.dilationHeight == 1,
+        depthwise.geometry.dilationWidth == 1, let source = nodes[first].inputs.first
+      else { continue }
+      var depthwiseWithoutBias = depthwise
+      if let bias = depthwise.bias {
+        pointwise.absorbInputBias(bias)
+        depthwiseWithoutBias.bias = nil
+      }
+      nodes[index].operation = .separable(depthwiseWithoutBias, pointwise)
+      nodes[index].inputs[0] = source
+      // Read by nothing now: it shares its input's memory and computes nothing.
+      nodes[first].operation = .identity
+    }
   }
 
   /// Turns `add(other, convolution)` into a convolution that adds its product to `other` in

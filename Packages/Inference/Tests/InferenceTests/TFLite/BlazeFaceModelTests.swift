@@ -89,8 +89,7 @@ struct BlazeFaceModelTests {
     let adds = plan.steps.filter { plan.graph.nodes[$0.node].operation == .add }
     let pads = plan.steps.filter { plan.graph.nodes[$0.node].className == "PAD" }
     let accumulating = plan.steps.filter {
-      if case .convolution = plan.graph.nodes[$0.node].operation { return $0.inputs.count == 2 }
-      return false
+      plan.graph.nodes[$0.node].operation.isProduct && $0.inputs.count == 2
     }
     // 12 add to their slot in place; 8 add a shortcut that the file widens with a PAD (in
     // their epilogue, the PAD gone); the 3 upsampling ADDs add a ReLU'd convolution and stay.
@@ -102,5 +101,18 @@ struct BlazeFaceModelTests {
       adds.allSatisfy { step in
         plan.graph.nodes[step.node].inputs.contains { plan.graph.nodes[$0].className == "RESIZE_BILINEAR" }
       })
+  }
+
+  @Test("every depthwise layer runs in one step with the 1x1 convolution after it", arguments: models)
+  func depthwiseLayersJoinTheirProducts(name: String, file: String, side: Int, anchors: Int) throws {
+    let model = try TFLiteModel(contentsOf: TestFixtures.modelURL(file))
+    let fileDepthwise = model.summary.layers.filter { $0.className == "DEPTHWISE_CONV_2D" }.count
+    let plan = model.runner.plan
+    let separable = plan.steps.filter {
+      if case .separable = plan.graph.nodes[$0.node].operation { return true }
+      return false
+    }
+    #expect(separable.count == fileDepthwise)
+    #expect(!plan.steps.contains { plan.graph.nodes[$0.node].className == "DEPTHWISE_CONV_2D" })
   }
 }
