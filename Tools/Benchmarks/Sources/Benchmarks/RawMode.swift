@@ -30,9 +30,10 @@ enum RawMode {
       ]).text)
   }
 
-  /// `cnn <faces.f32> --batch B --repeats R`: seconds of each `predict` call on the first B
-  /// faces, and the predicted class of each.
-  static func cnn(faces path: String, batch: Int, repeats: Int, workspace: Workspace) throws {
+  /// `cnn <faces.f32> --batch B --repeats R [--threads T]`: seconds of each `predict` call on
+  /// the first B faces (on T threads, by default one per processor), and the predicted class
+  /// of each.
+  static func cnn(faces path: String, batch: Int, repeats: Int, threads: Int, workspace: Workspace) throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     let values = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     guard values.count >= batch * 64 * 64 else {
@@ -40,9 +41,9 @@ enum RawMode {
     }
     let model = try workspace.loadModel()
     let input = try Tensor(shape: [batch, 64, 64, 1], values: Array(values[0..<(batch * 64 * 64)]))
-    let output = try model.predict(input)
+    let output = try model.predict(input, threads: threads)
     let sample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
-      _ = try? model.predict(input)
+      _ = try? model.predict(input, threads: threads)
     }
     print(
       JSON.object([
