@@ -45,9 +45,11 @@ enum RawMode {
     let sample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
       _ = try? model.predict(input, threads: threads)
     }
+    var runs: [[StepTiming]] = []
+    for _ in 0..<20 { runs.append(try model.profile(input, threads: threads)) }
     print(
       JSON.object([
-        "seconds": .array(sample.seconds.map { .number($0) }),
+        "seconds": .array(sample.seconds.map { .number($0) }), "steps": stepsJSON(runs),
         "classes": .array(output.argmaxPerItem.map { .integer($0) }),
       ]).text)
   }
@@ -129,22 +131,29 @@ enum RawMode {
       for step in run { classes[step.className, default: 0] += step.seconds / 20 }
       runs.append(run)
     }
-    let steps: [JSON] = (runs.first ?? []).indices.map { index in
-      let step = runs[0][index]
-      let seconds = runs.map { $0[index].seconds }.sorted()
-      return .object([
-        "name": .string(step.name), "class": .string(step.className),
-        "shape": .array(step.outputShape.map { .integer($0) }),
-        "seconds": .number(seconds[seconds.count / 2]),
-        "sgemm_flops": .number(step.sgemmFLOPs),
-      ])
-    }
+    let steps = stepsJSON(runs)
     print(
       JSON.object([
-        "operator_seconds": .object(classes.mapValues { .number($0) }), "steps": .array(steps),
+        "operator_seconds": .object(classes.mapValues { .number($0) }), "steps": steps,
         "model_seconds": .array(modelSample.seconds.map { .number($0) }),
         "detect_seconds": .array(detectSample.seconds.map { .number($0) }),
         "faces": .integer(faces.count),
       ]).text)
+  }
+
+  /// Each step of profiled runs: its name, class, output shape, median seconds and
+  /// `cblas_sgemm` FLOPs.
+  private static func stepsJSON(_ runs: [[StepTiming]]) -> JSON {
+    .array(
+      (runs.first ?? []).indices.map { index in
+        let step = runs[0][index]
+        let seconds = runs.map { $0[index].seconds }.sorted()
+        return .object([
+          "name": .string(step.name), "class": .string(step.className),
+          "shape": .array(step.outputShape.map { .integer($0) }),
+          "seconds": .number(seconds[seconds.count / 2]),
+          "sgemm_flops": .number(step.sgemmFLOPs),
+        ])
+      })
   }
 }
