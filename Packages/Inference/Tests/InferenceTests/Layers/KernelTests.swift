@@ -348,7 +348,8 @@ struct KernelTests {
       let bias = values(channels, seed: 11)
       var output = source
       output.withUnsafeMutableBufferPointer { output in
-        Epilogue.finish(output.baseAddress!, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
+        Epilogue.finish(
+          output.baseAddress!, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
       }
       #expect(output == source.indices.map { max(source[$0] + bias[$0 % channels], 0) }, "\(rows) rows")
     }
@@ -360,7 +361,8 @@ struct KernelTests {
   func biasResidualAndReLU(level: InstructionSet, channels: (all: Int, residual: Int)) {
     KernelConfiguration.withLevel(level) {
       for activation in [Activation.plainReLU, .linear, .sigmoid] {
-        biasResidualAndReLU(channels: channels.all, residualChannels: channels.residual, activation: activation)
+        biasResidualAndReLU(
+          channels: channels.all, residualChannels: channels.residual, activation: activation)
       }
     }
   }
@@ -374,7 +376,8 @@ struct KernelTests {
     residual.withUnsafeBufferPointer { residual in
       output.withUnsafeMutableBufferPointer { output in
         Epilogue.finish(
-          output.baseAddress!, bias: bias, residual: residual.baseAddress!, residualChannels: residualChannels,
+          output.baseAddress!, bias: bias, residual: residual.baseAddress!,
+          residualChannels: residualChannels,
           activation: activation, rows: rows, channels: channels)
       }
     }
