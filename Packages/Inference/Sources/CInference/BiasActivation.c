@@ -1,69 +1,144 @@
-// The epilogue of a matrix product: a per-channel bias and ReLU over the rows it just wrote,
-// in one pass while they are still in cache.
+// The epilogue of a matrix product: a per-channel bias, a shortcut and ReLU over the rows it
+// just wrote, in one pass while they are still in cache.
 #include "Vectors.h"
 
-/// output = relu?(input + bias) over `rows` x `channels`, WIDTH floats a vector of type VT
-/// (ITYPE its lanes as integers). When `channels` divides WIDTH the bias is repeated across a
-/// vector and the rows run as one flat array; otherwise each row runs in vectors, then lane by
-/// lane.
-#define BIAS_RELU_BODY(VT, ITYPE, WIDTH, LOAD, STORE)                                          \
+/// out[n] = relu?((in[n] + bias[n]) + add[n]) for n in [n, end), WIDTH floats a vector of type
+/// VT (ITYPE its lanes as integers); `bias` and `add` may be NULL. The lanes past the last
+/// whole vector are left for the caller's tail, from `n`.
+#define SEGMENT_VECTORS(VT, ITYPE, WIDTH, LOAD, STORE)                                         \
+  for (; n + (WIDTH) <= end; n += (WIDTH)) {                                                   \
+    VT value = LOAD(in + n);                                                                   \
+    if (bias) value += LOAD(bias + n);                                                         \
+    if (add) value += LOAD(add + n);                                                           \
+    if (relu) value = (VT)((ITYPE)value & (ITYPE)(value > (VT){0}));                          \
+    STORE(out + n, value);                                                                     \
+  }
+
+/// The same lane by lane.
+#define SEGMENT_LANES                                                                          \
+  for (; n < end; n++) {                                                                       \
+    float value = in[n];                                                                       \
+    if (bias) value += bias[n];                                                                \
+    if (add) value += add[n];                                                                  \
+    out[n] = relu && !(value > 0.0f) ? 0.0f : value;                                           \
+  }
+
+#define SEGMENT_ARGUMENTS                                                                      \
+  const float *in, const float *bias, const float *add, float *out, long n, long end, int relu
+
+
+/// A row segment in eight-lane vectors, then lane by lane (the generic build).
+KERNEL_ATTRIBUTES void segment8(SEGMENT_ARGUMENTS) {
+  SEGMENT_VECTORS(v8f, v8i, 8, load8, store8);
+  SEGMENT_LANES;
+}
+
+/// The most floats of a repeated bias: 16 vectors of 16.
+enum { TILE_LIMIT = 256 };
+
+/// out = relu?(in + bias) over `rows` x `channels`, WIDTH floats a vector. The rows run as
+/// one flat array, the bias repeated over the least multiple of both `channels` and WIDTH,
+/// when that is at most TILE_LIMIT floats and the rows hold twice as many: whole vectors,
+/// whatever the channel count (a masked or narrower tail for each row costs more than the
+/// rest of the row on AMD's cores, right after OpenBLAS's masked stores). Otherwise each
+/// row runs through SEGMENT.
+#define BIAS_RELU_BODY(VT, ITYPE, WIDTH, LOAD, STORE, SEGMENT)                                 \
   do {                                                                                         \
-    const VT zero = {0};                                                                       \
     const long total = rows * channels;                                                        \
-    if ((WIDTH) % channels == 0) {                                                             \
-      VT shift = zero;                                                                         \
-      float lanes[WIDTH];                                                                      \
-      for (int i = 0; i < (WIDTH); i++) lanes[i] = bias ? bias[i % channels] : 0.0f;           \
-      memcpy(&shift, lanes, sizeof shift);                                                     \
-      long i = 0;                                                                              \
+    long period = channels;                                                                    \
+    while (period % (WIDTH) != 0) period += channels;                                          \
+    if (period <= TILE_LIMIT && total >= 2 * period) {                                         \
+      float tile[TILE_LIMIT];                                                                  \
+      for (long i = 0; i < period; i++) tile[i] = bias ? bias[i % channels] : 0.0f;            \
+      long i = 0, t = 0;                                                                       \
       for (; i + (WIDTH) <= total; i += (WIDTH)) {                                             \
-        VT value = LOAD(input + i) + shift;                                                    \
-        if (relu) value = (VT)((ITYPE)value & (ITYPE)(value > zero));                          \
+        VT value = LOAD(input + i) + LOAD(tile + t);                                           \
+        if (relu) value = (VT)((ITYPE)value & (ITYPE)(value > (VT){0}));                      \
         STORE(output + i, value);                                                              \
+        t += (WIDTH);                                                                          \
+        if (t == period) t = 0;                                                                \
       }                                                                                        \
       for (; i < total; i++) {                                                                 \
-        const float value = input[i] + lanes[i % (WIDTH)];                                     \
+        const float value = input[i] + tile[i % period];                                       \
         output[i] = relu && !(value > 0.0f) ? 0.0f : value;                                    \
       }                                                                                        \
       break;                                                                                   \
     }                                                                                          \
-    const long vectors = channels / (WIDTH) * (WIDTH);                                         \
-    for (long r = 0; r < rows; r++) {                                                          \
-      const float *in = input + r * channels;                                                  \
-      float *out = output + r * channels;                                                      \
-      for (long n = 0; n < vectors; n += (WIDTH)) {                                            \
-        VT value = LOAD(in + n);                                                               \
-        if (bias) value += LOAD(bias + n);                                                     \
-        if (relu) value = (VT)((ITYPE)value & (ITYPE)(value > zero));                          \
-        STORE(out + n, value);                                                                 \
-      }                                                                                        \
-      for (long n = vectors; n < channels; n++) {                                              \
-        const float value = in[n] + (bias ? bias[n] : 0.0f);                                   \
-        out[n] = relu && !(value > 0.0f) ? 0.0f : value;                                       \
-      }                                                                                        \
-    }                                                                                          \
+    for (long r = 0; r < rows; r++)                                                            \
+      SEGMENT(input + r * channels, bias, NULL, output + r * channels, 0, channels, relu);     \
   } while (0)
 
-KERNEL_ATTRIBUTES void bias_relu8(const float *input, long rows, long channels, const float *bias,
-                                  int relu, float *output) {
-  BIAS_RELU_BODY(v8f, v8i, 8, load8, store8);
+/// out = relu?((in + bias) + residual) over `rows` x `channels`, `residual`'s rows holding the
+/// first `residualChannels`: each row in two segments.
+#define BIAS_RESIDUAL_RELU_BODY(SEGMENT)                                                       \
+  for (long r = 0; r < rows; r++) {                                                            \
+    const float *in = input + r * channels;                                                    \
+    float *out = output + r * channels;                                                        \
+    SEGMENT(in, bias, residual + r * residualChannels, out, 0, residualChannels, relu);        \
+    SEGMENT(in, bias, NULL, out, residualChannels, channels, relu);                            \
+  }
+
+static void bias_relu_portable(const float *input, long rows, long channels, const float *bias,
+                               int relu, float *output) {
+  BIAS_RELU_BODY(v8f, v8i, 8, load8, store8, segment8);
 }
 
-KERNEL_ATTRIBUTES void bias_relu16(const float *input, long rows, long channels, const float *bias,
-                                   int relu, float *output) {
-  BIAS_RELU_BODY(v16f, v16i, 16, load16, store16);
-}
-
-static void bias_relu_portable(const float *i, long rows, long c, const float *b, int r, float *o) {
-  bias_relu8(i, rows, c, b, r, o);
+static void bias_residual_relu_portable(const float *input, long rows, long channels,
+                                        const float *bias, const float *residual,
+                                        long residualChannels, int relu, float *output) {
+  BIAS_RESIDUAL_RELU_BODY(segment8);
 }
 
 #if defined(__x86_64__)
-static WIDE512 void bias_relu_512(const float *i, long rows, long c, const float *b, int r, float *o) {
-  bias_relu16(i, rows, c, b, r, o);
+/// A row segment in sixteen-lane vectors, then eight, four and one (masked loads and
+/// stores are slow on AMD's cores).
+static inline WIDE512 __attribute__((always_inline)) void segment16(SEGMENT_ARGUMENTS) {
+  SEGMENT_VECTORS(v16f, v16i, 16, LOAD16, STORE16);
+  const long stop = end;
+  if (n + 8 <= stop) {
+    end = n + 8;
+    SEGMENT_VECTORS(v8f, v8i, 8, LOAD8, STORE8);
+  }
+  if (n + 4 <= stop) {
+    end = n + 4;
+    SEGMENT_VECTORS(v4f, v4i, 4, LOAD4, STORE4);
+  }
+  end = stop;
+  SEGMENT_LANES;
 }
-static WIDE void bias_relu_wide(const float *i, long rows, long c, const float *b, int r, float *o) {
-  bias_relu8(i, rows, c, b, r, o);
+
+/// A row segment in eight-lane vectors, then four, then lane by lane.
+static inline WIDE __attribute__((always_inline)) void segment8_wide(SEGMENT_ARGUMENTS) {
+  SEGMENT_VECTORS(v8f, v8i, 8, LOAD8, STORE8);
+  if (n + 4 <= end) {
+    const long stop = end;
+    end = n + 4;
+    SEGMENT_VECTORS(v4f, v4i, 4, LOAD4, STORE4);
+    end = stop;
+  }
+  SEGMENT_LANES;
+}
+
+static WIDE512 void bias_relu_512(const float *input, long rows, long channels, const float *bias,
+                                  int relu, float *output) {
+  BIAS_RELU_BODY(v16f, v16i, 16, LOAD16, STORE16, segment16);
+}
+
+static WIDE void bias_relu_wide(const float *input, long rows, long channels, const float *bias,
+                                int relu, float *output) {
+  BIAS_RELU_BODY(v8f, v8i, 8, LOAD8, STORE8, segment8_wide);
+}
+
+static WIDE512 void bias_residual_relu_512(const float *input, long rows, long channels,
+                                           const float *bias, const float *residual,
+                                           long residualChannels, int relu, float *output) {
+  BIAS_RESIDUAL_RELU_BODY(segment16);
+}
+
+static WIDE void bias_residual_relu_wide(const float *input, long rows, long channels,
+                                         const float *bias, const float *residual,
+                                         long residualChannels, int relu, float *output) {
+  BIAS_RESIDUAL_RELU_BODY(segment8_wide);
 }
 #endif
 
@@ -73,4 +148,16 @@ void cinference_bias_relu(const float *input, long rows, long channels, const fl
   DISPATCH(bias_relu_512(input, rows, channels, bias, relu, output),
            bias_relu_wide(input, rows, channels, bias, relu, output),
            bias_relu_portable(input, rows, channels, bias, relu, output));
+}
+
+void cinference_bias_residual_relu(const float *input, long rows, long channels, const float *bias,
+                                  const float *residual, long residualChannels, int relu,
+                                  float *output) {
+  if (rows <= 0 || channels <= 0) return;
+  DISPATCH(bias_residual_relu_512(input, rows, channels, bias, residual, residualChannels, relu,
+                                  output),
+           bias_residual_relu_wide(input, rows, channels, bias, residual, residualChannels, relu,
+                                   output),
+           bias_residual_relu_portable(input, rows, channels, bias, residual, residualChannels,
+                                       relu, output));
 }

@@ -63,6 +63,19 @@ KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, co
         }
         continue;
       }
+      if (wide16 && channels % 16 == 0) {
+        // Any other window (BlazeFace's 2x2), sixteen channels a vector, taps in order.
+        for (long c = 0; c < channels; c += 16) {
+          v16f best = load16(input + (y0 * w->inputWidth + x0) * channels + c);
+          for (long y = y0; y < y1; y++) {
+            for (long x = x0; x < x1; x++) {
+              best = larger16(load16(input + (y * w->inputWidth + x) * channels + c), best);
+            }
+          }
+          store16(o + c, best);
+        }
+        continue;
+      }
       if (channels % 8 == 0) {
         for (long c = 0; c < channels; c += 8) {
           v8f best = load8(input + (y0 * w->inputWidth + x0) * channels + c);

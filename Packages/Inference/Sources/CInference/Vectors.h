@@ -10,12 +10,22 @@
 
 #pragma clang diagnostic ignored "-Wpsabi"
 
+typedef float v4f __attribute__((vector_size(16)));
+typedef int v4i __attribute__((vector_size(16)));
 typedef float v8f __attribute__((vector_size(32)));
 typedef int v8i __attribute__((vector_size(32)));
 typedef float v16f __attribute__((vector_size(64)));
 typedef int v16i __attribute__((vector_size(64)));
 
 #define KERNEL_ATTRIBUTES static inline __attribute__((always_inline))
+
+KERNEL_ATTRIBUTES v4f load4(const float *p) {
+  v4f v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+KERNEL_ATTRIBUTES void store4(float *p, v4f v) { memcpy(p, &v, sizeof v); }
 
 KERNEL_ATTRIBUTES v8f load8(const float *p) {
   v8f v;
@@ -47,6 +57,15 @@ KERNEL_ATTRIBUTES void interior(const InferenceWindow *w, long *start, long *end
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+
+// The loads and stores above have no target of their own, so functions with one (WIDE,
+// WIDE512) that call no body without one load and store through these.
+#define LOAD16(p) ((v16f)_mm512_loadu_ps(p))
+#define STORE16(p, v) _mm512_storeu_ps((p), (__m512)(v))
+#define LOAD8(p) ((v8f)_mm256_loadu_ps(p))
+#define STORE8(p, v) _mm256_storeu_ps((p), (__m256)(v))
+#define LOAD4(p) ((v4f)_mm_loadu_ps(p))
+#define STORE4(p, v) _mm_storeu_ps((p), (__m128)(v))
 
 #define WIDE __attribute__((target("avx2,fma")))
 #define WIDE512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma")))

@@ -31,9 +31,10 @@ enum RawMode {
       ]).text)
   }
 
-  /// `cnn <faces.f32> --batch B --repeats R`: seconds of each `predict` call on the first B
-  /// faces, and the predicted class of each.
-  static func cnn(faces path: String, batch: Int, repeats: Int, workspace: Workspace) throws {
+  /// `cnn <faces.f32> --batch B --repeats R [--threads T]`: seconds of each `predict` call on
+  /// the first B faces (on T threads, by default one per processor), and the predicted class
+  /// of each.
+  static func cnn(faces path: String, batch: Int, repeats: Int, threads: Int, workspace: Workspace) throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     let values = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
     guard values.count >= batch * 64 * 64 else {
@@ -41,13 +42,15 @@ enum RawMode {
     }
     let model = try workspace.loadModel()
     let input = try Tensor(shape: [batch, 64, 64, 1], values: Array(values[0..<(batch * 64 * 64)]))
-    let output = try model.predict(input)
+    let output = try model.predict(input, threads: threads)
     let sample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
-      _ = try? model.predict(input)
+      _ = try? model.predict(input, threads: threads)
     }
+    var runs: [[StepTiming]] = []
+    for _ in 0..<20 { runs.append(try model.profile(input, threads: threads)) }
     print(
       JSON.object([
-        "seconds": .array(sample.seconds.map { .number($0) }),
+        "seconds": .array(sample.seconds.map { .number($0) }), "steps": stepsJSON(runs),
         "classes": .array(output.argmaxPerItem.map { .integer($0) }),
       ]).text)
   }
@@ -119,19 +122,38 @@ enum RawMode {
     let detectSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
       faces = detector.detectFaces(rgb: image, gray: gray, options: DetectionOptions(), threads: threads)
     }
-    // Each operator class's share of the model's time, summed over 20 profiled runs.
+    // Each operator class's share of the model's time, summed over 20 profiled runs, and
+    // each step's median over them.
     var classes: [String: Double] = [:]
+    var runs: [[StepTiming]] = []
     for _ in 0..<20 {
-      for step in try model.profile(input, threads: threads) {
-        classes[step.className, default: 0] += step.seconds / 20
-      }
+      let run = try model.profile(input, threads: threads)
+      for step in run { classes[step.className, default: 0] += step.seconds / 20 }
+      runs.append(run)
     }
+    let steps = stepsJSON(runs)
     print(
       JSON.object([
-        "operator_seconds": .object(classes.mapValues { .number($0) }),
+        "operator_seconds": .object(classes.mapValues { .number($0) }), "steps": steps,
         "model_seconds": .array(modelSample.seconds.map { .number($0) }),
         "detect_seconds": .array(detectSample.seconds.map { .number($0) }),
         "faces": .integer(faces.count),
       ]).text)
+  }
+
+  /// Each step of profiled runs: its name, class, output shape, median seconds and
+  /// `cblas_sgemm` FLOPs.
+  private static func stepsJSON(_ runs: [[StepTiming]]) -> JSON {
+    .array(
+      (runs.first ?? []).indices.map { index in
+        let step = runs[0][index]
+        let seconds = runs.map { $0[index].seconds }.sorted()
+        return .object([
+          "name": .string(step.name), "class": .string(step.className),
+          "shape": .array(step.outputShape.map { .integer($0) }),
+          "seconds": .number(seconds[seconds.count / 2]),
+          "sgemm_flops": .number(step.sgemmFLOPs),
+        ])
+      })
   }
 }

@@ -5,7 +5,7 @@ import Inference
 let usage = """
   usage: bench [--json] [--repeats N] [--only cnn,haar,e2e]   the full report
          bench export <dir>                                    shared inputs for the peers script
-         bench cnn <faces.f32> --batch B [--repeats N]         timings as JSON
+         bench cnn <faces.f32> --batch B [--repeats N] [--threads T]  timings as JSON
          bench gemm-floor --batch B [--repeats N]              the CNN's products alone as JSON
          bench haar <frame.pgm> [--repeats N]                  timings and boxes as JSON
          bench e2e <video> [--repeats N] [--detector D]        emotions detect timings as JSON
@@ -32,7 +32,7 @@ do {
     guard let faces = arguments.positional.first else { throw BenchError.usage(usage) }
     try RawMode.cnn(
       faces: faces, batch: try arguments.integer("batch", 1), repeats: try arguments.integer("repeats", 200),
-      workspace: workspace)
+      threads: try arguments.integer("threads", KerasModel.defaultThreads), workspace: workspace)
   case "gemm-floor":
     try RawMode.gemmFloor(
       batch: try arguments.integer("batch", 1), repeats: try arguments.integer("repeats", 50),

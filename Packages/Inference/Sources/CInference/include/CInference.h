@@ -28,21 +28,25 @@ void cinference_pixels_to_planes(const float *pixels, long count, long channels,
 void cinference_planes_to_pixels(const float *planes, long pitch, long count, long channels,
                                 const float *bias, int relu, float *pixels);
 
-/// Depthwise convolution of one item, one filter per channel, `channels` a multiple of 8:
+/// Depthwise convolution of one item, one filter per channel, any channel count:
 /// output[y, x, c] = sum over the valid taps (kh, kw order) of input * kernel[tap, c].
 /// Only output rows [firstRow, endRow) are computed, and `output` points at row firstRow, so
 /// row ranges can run on different threads; the same holds for max pooling.
 void cinference_depthwise(const InferenceWindow *window, long channels, const float *input,
                          const float *kernel, float *output, long firstRow, long endRow);
 
-/// cinference_depthwise for any channel count (one filter per channel), in plain loops.
-void cinference_depthwise_any(const InferenceWindow *window, long channels, const float *input,
-                             const float *kernel, float *output, long firstRow, long endRow);
-
 /// output[r, c] = input[r, c] + bias[c] (when `bias` is not NULL), then max(., 0) when `relu`
 /// is not 0, over `rows` rows of `channels` values; in place is allowed.
 void cinference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,
                          float *output);
+
+/// output[r, c] = input[r, c] + bias[c] (when `bias` is not NULL) + residual[r, c] for the
+/// first `residualChannels` channels (residual's rows are that long), then max(., 0) when
+/// `relu` is not 0: a shortcut widened with zero channels, added in the epilogue. In place
+/// (output == input) is allowed.
+void cinference_bias_residual_relu(const float *input, long rows, long channels, const float *bias,
+                                  const float *residual, long residualChannels, int relu,
+                                  float *output);
 
 /// Max pooling of one item over the valid taps of each window (padding never wins).
 void cinference_max_pool(const InferenceWindow *window, long channels, const float *input,

@@ -29,4 +29,18 @@ struct Convolution: Equatable, Sendable {
       (bias?[channel] ?? 0) * affine.scale[channel] + affine.shift[channel]
     }
   }
+
+  /// Takes in a bias added to every input pixel before it (a depthwise convolution's, when
+  /// the two run as one separable step): `bias[n] += Σ_c input[c] · kernel[c, n]` for each
+  /// tap, exact for windows inside the image, which a 1x1 convolution's always are.
+  mutating func absorbInputBias(_ input: [Float]) {
+    var sums = bias ?? [Float](repeating: 0, count: outputChannels)
+    for row in 0..<patchLength {
+      let value = input[row % inputChannels]
+      for channel in 0..<outputChannels {
+        sums[channel] += value * kernel[row * outputChannels + channel]
+      }
+    }
+    bias = sums
+  }
 }

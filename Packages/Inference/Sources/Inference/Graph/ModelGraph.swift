@@ -54,12 +54,40 @@ struct ModelGraph: Equatable, Sendable {
         graph.nodes[index].activation = .linear
         graph.nodes[index].operation = .identity
       case .add:
-        graph.fuseAdd(index)
+        if !graph.fuseWidenedShortcut(index) { graph.fuseAdd(index) }
       default:
         continue
       }
     }
+    graph.fuseSeparable()
     return graph
+  }
+
+  /// Turns each depthwise convolution whose only reader is a 1x1 convolution (TFLite's and
+  /// Keras's DepthwiseConv2D then Conv2D, BlazeFace's every block) into one separable step:
+  /// a chunk's depthwise rows stay in the worker's scratch, in cache, for the product that
+  /// reads them, instead of going out to a tensor and back. The depthwise bias moves into the
+  /// pointwise one. (A product that adds the depthwise's own input, which other chunks'
+  /// windows still read, adds it in its epilogue: see ``ExecutionPlan``.)
+  private mutating func fuseSeparable() {
+    let readers = readerCounts()
+    for index in nodes.indices {
+      guard case .convolution(var pointwise) = nodes[index].operation, pointwise.geometry.isPointwiseIdentity,
+        let first = nodes[index].inputs.first, readers[first] == 1, !outputs.contains(first),
+        case .depthwise(let depthwise) = nodes[first].operation, nodes[first].activation == .linear,
+        depthwise.multiplier == 1, depthwise.geometry.dilationHeight == 1,
+        depthwise.geometry.dilationWidth == 1, let source = nodes[first].inputs.first
+      else { continue }
+      var depthwiseWithoutBias = depthwise
+      if let bias = depthwise.bias {
+        pointwise.absorbInputBias(bias)
+        depthwiseWithoutBias.bias = nil
+      }
+      nodes[index].operation = .separable(depthwiseWithoutBias, pointwise)
+      nodes[index].inputs[0] = source
+      // Read by nothing now: it shares its input's memory and computes nothing.
+      nodes[first].operation = .identity
+    }
   }
 
   /// Turns `add(other, convolution)` into a convolution that adds its product to `other` in
@@ -83,6 +111,35 @@ struct ModelGraph: Equatable, Sendable {
       nodes[index].inputs = [productInput]
       return
     }
+  }
+
+  /// Turns `add(pad(shortcut), convolution)`, where the pad only appends zero channels (as
+  /// BlazeFace widens its shortcuts), into a convolution that adds `shortcut` to the first
+  /// channels of its product in its epilogue: the pad's and the add's passes are saved. The
+  /// convolution (channels last, no activation of its own) must feed nothing but the add, the
+  /// pad nothing but the add, and the shortcut must be computed before the convolution.
+  private mutating func fuseWidenedShortcut(_ index: Int) -> Bool {
+    let inputs = nodes[index].inputs
+    guard inputs.count == 2 else { return false }
+    let readers = readerCounts()
+    for (productInput, padInput) in [(inputs[1], inputs[0]), (inputs[0], inputs[1])] {
+      guard let product = fusableProducer(of: index, input: productInput),
+        case .convolution(let convolution) = nodes[product].operation, nodes[product].inputs.count == 1,
+        !PlanarConvolutionKernel.handles(convolution),
+        case .pad(let padding) = nodes[padInput].operation, padding.widensChannelsOnly,
+        readers[padInput] == 1, !outputs.contains(padInput),
+        let shortcut = nodes[padInput].inputs.first, shortcut < product
+      else { continue }
+      nodes[product].inputs.append(shortcut)
+      nodes[product].activation = nodes[index].activation
+      nodes[index].activation = .linear
+      nodes[index].operation = .identity
+      nodes[index].inputs = [productInput]
+      // Read by nothing now: it shares its input's memory and computes nothing.
+      nodes[padInput].operation = .identity
+      return true
+    }
+    return false
   }
 
   /// The node whose output a convolution at `product` can add its product to in place for the

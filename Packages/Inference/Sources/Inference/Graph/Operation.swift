@@ -60,6 +60,14 @@ enum Operation: Equatable, Sendable {
     return true
   }
 
+  /// Whether it ends in a matrix product, which can add its second input (see ``Executor``).
+  var isProduct: Bool {
+    switch self {
+    case .convolution, .separable: return true
+    default: return false
+    }
+  }
+
   /// Whether the node writes its own output (activation can be fused into it).
   var computes: Bool {
     switch self {

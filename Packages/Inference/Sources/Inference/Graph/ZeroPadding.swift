@@ -17,4 +17,9 @@ struct ZeroPadding: Equatable, Sendable {
   var outputWidth: Int { left + inputWidth + right }
   /// The output item's channels.
   var outputChannels: Int { channelsBefore + inputChannels + channelsAfter }
+
+  /// Whether it only appends zero channels to each pixel (no rows, columns or channels before).
+  var widensChannelsOnly: Bool {
+    top == 0 && bottom == 0 && left == 0 && right == 0 && channelsBefore == 0 && channelsAfter > 0
+  }
 }

@@ -7,21 +7,31 @@ import CInference
 /// `(N·H·W) × cin` matrix. Any other kernel first packs the chunk's patches (im2col) into the
 /// caller's scratch: one row per output pixel in (kh, kw, cin) order, zeros for padding, so the
 /// Keras kernel is the B matrix as stored; a strided 1x1 convolution's packing is a plain
-/// gather. Bias and activation follow in one pass over the rows just written.
+/// gather. Bias, a residual and activation follow in one pass over the rows just written.
 enum ConvolutionKernel {
+  /// What a convolution adds to its product before the activation, besides its bias.
+  enum Addend {
+    /// Nothing.
+    case none
+    /// What the output already holds (an Add fused into the convolution, in place).
+    case output
+    /// A tensor of the output's pixels with only the first `channels` channels (a shortcut
+    /// widened with zero channels): `values` points at the first row of the whole batch.
+    case narrower(UnsafePointer<Float>, channels: Int)
+  }
+
   /// Floats of scratch one chunk of `rows` output rows needs (0 when the GEMM reads the input).
   static func scratch(_ convolution: Convolution, rows: Int) -> Int {
     convolution.geometry.isPointwiseIdentity
       ? 0 : rows * convolution.geometry.outputWidth * convolution.patchLength
   }
 
-  /// `output = activation(patches(input) · kernel + bias)` for output rows `rows` of the batch,
-  /// or with `accumulate`, `output = activation(output + patches(input) · kernel + bias)` (an
-  /// Add fused into the convolution); `input` and `output` are the whole batch's tensors.
+  /// `output = activation(patches(input) · kernel + bias + addend)` for output rows `rows` of
+  /// the batch; `input` and `output` are the whole batch's tensors.
   static func run(
     _ convolution: Convolution, activation: Activation, input: UnsafePointer<Float>,
     output: UnsafeMutablePointer<Float>, rows: BatchRows, scratch: UnsafeMutablePointer<Float>,
-    accumulate: Bool = false
+    addend: Addend = .none
   ) {
     let geometry = convolution.geometry
     let width = geometry.outputWidth
@@ -38,24 +48,32 @@ enum ConvolutionKernel {
       lda = convolution.patchLength
     }
     multiply(
-      convolution, activation: activation, a: a, lda: lda, pixels: pixels,
-      output: output + firstPixel * convolution.outputChannels, accumulate: accumulate)
+      convolution, activation: activation, a: a, lda: lda, pixels: pixels, firstPixel: firstPixel,
+      output: output, addend: addend)
   }
 
-  /// `output = activation(a · kernel + bias)` for `pixels` rows of `a`, `lda` floats apart
-  /// (with `accumulate`, the product is added to what `output` holds).
+  /// `output = activation(a · kernel + bias + addend)` for `pixels` rows of `a`, `lda` floats
+  /// apart, which are the output's pixels from `firstPixel` (`output` is the whole batch's).
   static func multiply(
     _ convolution: Convolution, activation: Activation, a: UnsafePointer<Float>, lda: Int, pixels: Int,
-    output: UnsafeMutablePointer<Float>, accumulate: Bool = false
+    firstPixel: Int, output: UnsafeMutablePointer<Float>, addend: Addend = .none
   ) {
+    let target = output + firstPixel * convolution.outputChannels
     convolution.kernel.withUnsafeBufferPointer { kernel in
       guard let kernel = kernel.baseAddress else { return }
       GEMM.multiply(
         m: pixels, n: convolution.outputChannels, k: convolution.patchLength, a: a, lda: lda, b: kernel,
-        beta: accumulate ? 1 : 0, c: output)
+        beta: { if case .output = addend { return 1 } else { return 0 } }(), c: target)
+    }
+    if case .narrower(let residual, let channels) = addend {
+      Epilogue.finish(
+        target, bias: convolution.bias, residual: residual + firstPixel * channels,
+        residualChannels: channels,
+        activation: activation, rows: pixels, channels: convolution.outputChannels)
+      return
     }
     Epilogue.finish(
-      output, bias: convolution.bias, activation: activation, rows: pixels,
+      target, bias: convolution.bias, activation: activation, rows: pixels,
       channels: convolution.outputChannels)
   }
 

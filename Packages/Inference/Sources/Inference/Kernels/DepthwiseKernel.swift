@@ -21,11 +21,8 @@ enum DepthwiseKernel {
       rows.forEachItem { item, range, offset in
         let image = input + item * imageSize
         let target = output + offset * rowSize
-        if depthwise.multiplier == 1 && depthwise.inputChannels % 8 == 0, var window = geometry.cWindow {
+        if depthwise.multiplier == 1, var window = geometry.cWindow {
           cinference_depthwise(
-            &window, depthwise.inputChannels, image, kernel, target, range.lowerBound, range.upperBound)
-        } else if depthwise.multiplier == 1, var window = geometry.cWindow {
-          cinference_depthwise_any(
             &window, depthwise.inputChannels, image, kernel, target, range.lowerBound, range.upperBound)
         } else {
           runGeneral(depthwise, image: image, kernel: kernel, rows: range, output: target)

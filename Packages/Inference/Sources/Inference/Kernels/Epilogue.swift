@@ -19,6 +19,25 @@ enum Epilogue {
     }
   }
 
+  /// Adds `bias` (when given) and `residual`, whose rows hold only the first `residualChannels`
+  /// of the `channels` (a shortcut widened with zero channels), then applies `activation`, in
+  /// place.
+  static func finish(
+    _ values: UnsafeMutablePointer<Float>, bias: [Float]?, residual: UnsafePointer<Float>,
+    residualChannels: Int, activation: Activation, rows: Int, channels: Int
+  ) {
+    (bias ?? []).withUnsafeBufferPointer { buffer in
+      let bias = buffer.isEmpty ? nil : buffer.baseAddress
+      if activation == .linear || activation == .plainReLU {
+        cinference_bias_residual_relu(
+          values, rows, channels, bias, residual, residualChannels, activation == .plainReLU ? 1 : 0, values)
+        return
+      }
+      cinference_bias_residual_relu(values, rows, channels, bias, residual, residualChannels, 0, values)
+      activate(activation, values, rows: rows, channels: channels)
+    }
+  }
+
   /// Writes `activation(source + bias)` to `destination`; source and destination may be the
   /// same buffer.
   static func apply(

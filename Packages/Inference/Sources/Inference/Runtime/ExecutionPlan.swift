@@ -37,6 +37,10 @@ struct ExecutionPlan: Sendable {
     var inputPlanes: PlaneLayout?
     /// Set when the step writes its output as channel planes.
     var outputPlanes: PlaneLayout?
+    /// For a product whose second input has fewer channels than its output (a shortcut widened
+    /// with zero channels), or is its own input: that input's channels, added in the epilogue.
+    /// 0 when the second input, if any, is the output's own slot, added in place.
+    var residualChannels = 0
   }
 
   /// The floats a chunk reads and writes, about: its GEMM's A and C panels stay in the
@@ -77,7 +81,18 @@ struct ExecutionPlan: Sendable {
         continue
       }
       let slot: Int
-      if case .convolution = node.operation, node.inputs.count == 2,
+      let addend = node.inputs.count == 2 ? graph.nodes[node.inputs[1]].shape : []
+      let narrower =
+        addend.count == node.shape.count && addend.dropLast() == node.shape.dropLast()
+        && (addend.last ?? 0) < (node.shape.last ?? 0)
+      // A separable step adding its own input (a residual block around it) cannot write that
+      // input's slot while other chunks' windows still read it: it adds it in the epilogue.
+      var ownInput = false
+      if case .separable = node.operation, node.inputs.count == 2 {
+        ownInput = storage[node.inputs[0]] == storage[node.inputs[1]]
+      }
+      let inEpilogue = narrower || ownInput
+      if node.operation.isProduct, node.inputs.count == 2, !inEpilogue,
         case .slot(let sum) = storage[node.inputs[1]]
       {
         // A convolution that adds its product to its second input writes that input's slot.
@@ -89,6 +104,7 @@ struct ExecutionPlan: Sendable {
       storage[index] = .slot(slot)
       let inputs = node.operation == .input ? [Storage.input] : node.inputs.map { storage[$0] }
       var step = Step(node: index, inputs: inputs, output: slot)
+      if inEpilogue { step.residualChannels = addend.last ?? 0 }
       if case .concatenate(let axis) = node.operation {
         step.chunks = node.inputs.map { graph.nodes[$0].shape[axis...].reduce(1, *) }
       }

@@ -57,6 +57,12 @@ private struct StepWork {
   let arena: UnsafeMutablePointer<Float>
   let batch: Int
 
+  /// What a convolution step adds to its product: its second input, if it has one.
+  var addend: ConvolutionKernel.Addend {
+    guard inputs.count == 2 else { return .none }
+    return step.residualChannels > 0 ? .narrower(inputs[1], channels: step.residualChannels) : .output
+  }
+
   /// Runs chunk `chunk` with the scratch of worker `worker`.
   func run(chunk: Int, worker: Int) {
     guard let first = inputs.first else { return }
@@ -80,7 +86,7 @@ private struct StepWork {
       }
       ConvolutionKernel.run(
         convolution, activation: node.activation, input: first, output: output, rows: rows, scratch: scratch,
-        accumulate: inputs.count == 2)
+        addend: addend)
     case .depthwise(let depthwise):
       let target = output + rows.range.lowerBound * depthwise.geometry.outputWidth * channels
       DepthwiseKernel.run(depthwise, input: first, output: target, rows: rows)
@@ -92,7 +98,7 @@ private struct StepWork {
       let pixels = rows.range.count * depthwise.geometry.outputWidth
       ConvolutionKernel.multiply(
         pointwise, activation: node.activation, a: scratch, lda: depthwise.outputChannels, pixels: pixels,
-        output: output + rows.range.lowerBound * depthwise.geometry.outputWidth * channels)
+        firstPixel: rows.range.lowerBound * depthwise.geometry.outputWidth, output: output, addend: addend)
     case .channelAffine(let affine):
       MergeKernel.affine(
         affine, input: first + offset, output: output + offset, rows: rows.range.count,

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Inference
@@ -228,7 +229,7 @@ struct KernelTests {
 
   @Test(
     "depthwise convolution equals the plain sum, in chunks of rows",
-    arguments: KernelConfiguration.runnable, [8, 16, 24, 32, 3, 12, 36])
+    arguments: KernelConfiguration.runnable, [8, 16, 24, 32, 3, 12, 36, 4, 20, 42, 1])
   func depthwise(level: InstructionSet, channels: Int) throws {
     try KernelConfiguration.withLevel(level) { try depthwise(channels: channels) }
   }
@@ -285,7 +286,7 @@ struct KernelTests {
 
   @Test(
     "max pooling takes the largest real pixel, in chunks of rows", arguments: KernelConfiguration.runnable,
-    [8, 16, 3])
+    [8, 16, 3, 32])
   func maxPooling(level: InstructionSet, channels: Int) throws {
     try KernelConfiguration.withLevel(level) { try maxPooling(channels: channels) }
   }
@@ -335,19 +336,61 @@ struct KernelTests {
 
   @Test(
     "the epilogue adds the bias and clips at zero for any channel count",
-    arguments: KernelConfiguration.runnable, [1, 3, 7, 8, 16, 20, 40])
+    arguments: KernelConfiguration.runnable, [1, 3, 7, 8, 16, 20, 24, 40, 88])
   func biasAndReLU(level: InstructionSet, channels: Int) {
     KernelConfiguration.withLevel(level) { biasAndReLU(channels: channels) }
   }
 
+  /// Few rows run row by row; many, as one flat array with the bias repeated.
   private func biasAndReLU(channels: Int) {
+    for rows in [5, 37] {
+      let source = values(rows * channels, seed: channels)
+      let bias = values(channels, seed: 11)
+      var output = source
+      output.withUnsafeMutableBufferPointer { output in
+        Epilogue.finish(
+          output.baseAddress!, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
+      }
+      #expect(output == source.indices.map { max(source[$0] + bias[$0 % channels], 0) }, "\(rows) rows")
+    }
+  }
+
+  @Test(
+    "the epilogue adds a shortcut of fewer channels to the first ones, then the activation",
+    arguments: KernelConfiguration.runnable, [(48, 32), (20, 12), (7, 3), (40, 40), (16, 1)])
+  func biasResidualAndReLU(level: InstructionSet, channels: (all: Int, residual: Int)) {
+    KernelConfiguration.withLevel(level) {
+      for activation in [Activation.plainReLU, .linear, .sigmoid] {
+        biasResidualAndReLU(
+          channels: channels.all, residualChannels: channels.residual, activation: activation)
+      }
+    }
+  }
+
+  private func biasResidualAndReLU(channels: Int, residualChannels: Int, activation: Activation) {
     let rows = 5
     let source = values(rows * channels, seed: channels)
+    let residual = values(rows * residualChannels, seed: 5)
     let bias = values(channels, seed: 11)
     var output = source
-    output.withUnsafeMutableBufferPointer { output in
-      Epilogue.finish(output.baseAddress!, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
+    residual.withUnsafeBufferPointer { residual in
+      output.withUnsafeMutableBufferPointer { output in
+        Epilogue.finish(
+          output.baseAddress!, bias: bias, residual: residual.baseAddress!,
+          residualChannels: residualChannels,
+          activation: activation, rows: rows, channels: channels)
+      }
     }
-    #expect(output == source.indices.map { max(source[$0] + bias[$0 % channels], 0) })
+    let expected = source.indices.map { index -> Float in
+      let (row, channel) = index.quotientAndRemainder(dividingBy: channels)
+      let shortcut = channel < residualChannels ? residual[row * residualChannels + channel] : 0
+      let sum = source[index] + bias[channel] + shortcut
+      switch activation {
+      case .linear: return sum
+      case .sigmoid: return 1 / (1 + exp(-sum))
+      default: return max(sum, 0)
+      }
+    }
+    #expect(output == expected, "\(channels) channels, \(residualChannels) added, \(activation)")
   }
 }

@@ -81,25 +81,38 @@ struct BlazeFaceModelTests {
     }
   }
 
-  @Test("a residual ADD runs inside its block's last convolution when its shortcut is computed first")
+  @Test("a residual ADD runs inside its block's last convolution, a widened shortcut in its epilogue")
   func residualAddsAreFused() throws {
     let model = try TFLiteModel(contentsOf: TestFixtures.modelURL("face_detection_full_range.tflite"))
     let fileAdds = model.summary.layers.filter { $0.className == "ADD" }.count
     let plan = model.runner.plan
     let adds = plan.steps.filter { plan.graph.nodes[$0.node].operation == .add }
+    let pads = plan.steps.filter { plan.graph.nodes[$0.node].className == "PAD" }
     let accumulating = plan.steps.filter {
-      if case .convolution = plan.graph.nodes[$0.node].operation { return $0.inputs.count == 2 }
-      return false
+      plan.graph.nodes[$0.node].operation.isProduct && $0.inputs.count == 2
     }
-    // What stays: the file computes a widened shortcut (PAD) after the block's convolution, and
-    // the upsampling ADDs add a ReLU'd convolution; the other 12 are fused.
-    #expect(accumulating.count == 12)
+    // 12 add to their slot in place; 8 add a shortcut that the file widens with a PAD (in
+    // their epilogue, the PAD gone); the 3 upsampling ADDs add a ReLU'd convolution and stay.
+    #expect(accumulating.filter { $0.residualChannels == 0 }.count == 12)
+    #expect(accumulating.filter { $0.residualChannels > 0 }.count == 8)
+    #expect(pads.isEmpty)
     #expect(adds.count + accumulating.count == fileAdds)
     #expect(
       adds.allSatisfy { step in
-        plan.graph.nodes[step.node].inputs.contains {
-          ["RESIZE_BILINEAR", "PAD"].contains(plan.graph.nodes[$0].className)
-        }
+        plan.graph.nodes[step.node].inputs.contains { plan.graph.nodes[$0].className == "RESIZE_BILINEAR" }
       })
+  }
+
+  @Test("every depthwise layer runs in one step with the 1x1 convolution after it", arguments: models)
+  func depthwiseLayersJoinTheirProducts(name: String, file: String, side: Int, anchors: Int) throws {
+    let model = try TFLiteModel(contentsOf: TestFixtures.modelURL(file))
+    let fileDepthwise = model.summary.layers.filter { $0.className == "DEPTHWISE_CONV_2D" }.count
+    let plan = model.runner.plan
+    let separable = plan.steps.filter {
+      if case .separable = plan.graph.nodes[$0.node].operation { return true }
+      return false
+    }
+    #expect(separable.count == fileDepthwise)
+    #expect(!plan.steps.contains { plan.graph.nodes[$0.node].className == "DEPTHWISE_CONV_2D" })
   }
 }

@@ -223,4 +223,21 @@ struct TFLiteOperatorTests {
     resize.outputs = [resize.resizeBilinear(image, size: (4, 4), output: [1, 4, 4, 1])]
     #expect(try resize.run([0, 4, 8, 12]) == [[0, 2, 4, 4, 4, 6, 8, 8, 8, 10, 12, 12, 8, 10, 12, 12]])
   }
+
+  @Test("ADD of a convolution and its shortcut widened by PAD: the shortcut joins the epilogue")
+  func widenedShortcut() throws {
+    var builder = TFLiteBuilder()
+    let input = builder.input([1, 2, 2, 1])
+    // Channel 0 = v + 0.5, channel 1 = 2v - 1; the shortcut v widened with one zero channel.
+    let filter = builder.constant("filter", [2, 1, 1, 1], [1, 2])
+    let bias = builder.constant("bias", [2], [0.5, -1])
+    let product = builder.conv2D(input, filter: filter, bias: bias, output: [1, 2, 2, 2])
+    let widened = builder.pad(input, amounts: [(0, 0), (0, 0), (0, 0), (0, 1)], output: [1, 2, 2, 2])
+    builder.outputs = [builder.add(widened, product, output: [1, 2, 2, 2], activation: .relu)]
+    // ReLU(2v + 0.5) and ReLU(2v - 1) for v = 1, -2, 3, -4.
+    #expect(try builder.run([1, -2, 3, -4]) == [[2.5, 1, 0, 0, 6.5, 5, 0, 0]])
+    let plan = try builder.load().runner.plan
+    #expect(plan.steps.map { plan.graph.nodes[$0.node].className } == ["Input", "CONV_2D"])
+    #expect(plan.steps.last?.residualChannels == 1)
+  }
 }
