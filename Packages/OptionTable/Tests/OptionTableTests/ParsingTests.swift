@@ -64,7 +64,8 @@ struct ParsingTests {
 
   @Test func aCommandWithoutOperandsNamesTheStrayArgument() throws {
     let table = CommandTable<Int>(
-      name: "count", synopsis: "count", abstract: "count", options: [.version("-V", "--version", help: "version")])
+      name: "count", synopsis: "count", abstract: "count",
+      options: [.version("-V", "--version", help: "version")])
     #expect(throws: UsageError("unexpected argument x for count")) { try table.parse(["x"], into: 0) }
     #expect(throws: UsageError("unknown option -- for count")) { try table.parse(["--"], into: 0) }
     #expect(try table.parse(["-V", "x"], into: 0) == .version)

@@ -65,7 +65,8 @@ struct RenderingTests {
 
   @Test func completionScriptsOfferTheChoicesFilesAndVisibleOptions() {
     let bash = CompletionScript(tool: Self.tool, shell: .bash).text
-    #expect(bash.contains("--color) mapfile -t COMPREPLY < <(compgen -W 'red green blue' -- \"$cur\"); return ;;"))
+    #expect(
+      bash.contains("--color) mapfile -t COMPREPLY < <(compgen -W 'red green blue' -- \"$cur\"); return ;;"))
     #expect(bash.contains("--output) compopt -o filenames"))
     #expect(bash.hasSuffix("complete -F _paint paint\n") && !bash.contains("secret"))
     let zsh = CompletionScript(tool: Self.tool, shell: .zsh).text
