@@ -54,6 +54,7 @@ let package = Package(
         .product(name: "DetectCommand", package: "DetectCommand"),
         .product(name: "Media", package: "Media"),
         .product(name: "NavigationTesting", package: "Navigation"),
+        .product(name: "OptionTable", package: "OptionTable"),
         .product(name: "TerminalUITesting", package: "TerminalUI"),
         .product(name: "SystemTesting", package: "System"),
       ],

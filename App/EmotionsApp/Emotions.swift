@@ -71,9 +71,8 @@ public enum Emotions {
     case .manual:
       _ = StandardStreams.process.printText(ManualPage(tool: EmotionsManual.tool()).roff)
     case .completionScript(let shell):
-      let links = FlowPlugins.declarations().factories.flatMap(\.exampleLinks).filter(\.query.isEmpty)
       _ = StandardStreams.process.printText(
-        CompletionScript(tool: EmotionsManual.tool(links: links.map(\.description)), shell: shell).text)
+        CompletionScript(tool: EmotionsManual.tool(links: RoutesCommand.linkPaths), shell: shell).text)
     case .version:
       // The BLAS line names the kernels OpenBLAS runs and who chose them; the next, the
       // instruction set of the app's own kernels (EMOTIONS_CPU caps it).

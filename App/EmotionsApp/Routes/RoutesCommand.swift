@@ -8,6 +8,12 @@ enum RoutesCommand {
   static func render(_ format: RoutesFormat) -> String {
     RoutesPrinter(plugins: FlowPlugins.declarations().factories, scheme: Emotions.linkScheme).render(format)
   }
+
+  /// The paths of the example links the flows declare (`about/privacy`), which the completion
+  /// scripts offer for `--open`; links with a query name a made-up source and are left out.
+  static var linkPaths: [String] {
+    FlowPlugins.declarations().factories.flatMap(\.exampleLinks).filter(\.query.isEmpty).map(\.description)
+  }
 }
 
 extension RoutesCommand {
