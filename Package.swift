@@ -19,6 +19,7 @@ let package = Package(
     .package(path: "Packages/TerminalUI"),
     .package(path: "Packages/FaceAnalysis"),
     .package(path: "Packages/DetectCommand"),
+    .package(path: "Packages/OptionTable"),
     // For the tests only: they decode what `detect --annotate` and the screen wrote.
     .package(path: "Packages/Media"),
   ] + flows.map { .package(path: "Packages/\($0)") },
@@ -32,6 +33,7 @@ let package = Package(
         .product(name: "TerminalUISixel", package: "TerminalUI"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
         .product(name: "DetectCommand", package: "DetectCommand"),
+        .product(name: "OptionTable", package: "OptionTable"),
         .product(name: "System", package: "System"),
       ] + flows.map { .product(name: $0, package: $0) },
       path: "App/EmotionsApp",
@@ -52,6 +54,7 @@ let package = Package(
         .product(name: "DetectCommand", package: "DetectCommand"),
         .product(name: "Media", package: "Media"),
         .product(name: "NavigationTesting", package: "Navigation"),
+        .product(name: "OptionTable", package: "OptionTable"),
         .product(name: "TerminalUITesting", package: "TerminalUI"),
         .product(name: "SystemTesting", package: "System"),
       ],

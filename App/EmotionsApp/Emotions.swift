@@ -2,6 +2,7 @@ import DetectCommand
 import FaceAnalysis
 import Foundation
 import Navigation
+import OptionTable
 import System
 import TerminalUI
 
@@ -58,11 +59,20 @@ public enum Emotions {
   static func run(_ command: Command) -> Int32 {
     switch command {
     case .help(let topic):
-      guard let text = HelpText.text(for: topic) else {
-        StandardStreams.process.printError("no help for “\(topic ?? "")”; the commands are detect and routes")
+      let tool = EmotionsManual.tool()
+      guard let text = HelpPage(tool: tool).text(for: topic) else {
+        let names = tool.commandNames.filter { $0 != "help" }
+        StandardStreams.process.printError(
+          "no help for “\(topic ?? "")”; the commands are \(names.dropLast().joined(separator: ", ")) and \(names.last ?? "")"
+        )
         return 2
       }
       _ = StandardStreams.process.printLine(text)
+    case .manual:
+      _ = StandardStreams.process.printText(ManualPage(tool: EmotionsManual.tool()).roff)
+    case .completionScript(let shell):
+      _ = StandardStreams.process.printText(
+        CompletionScript(tool: EmotionsManual.tool(links: RoutesCommand.linkPaths), shell: shell).text)
     case .version:
       // The BLAS line names the kernels OpenBLAS runs and who chose them; the next, the
       // instruction set of the app's own kernels (EMOTIONS_CPU caps it).

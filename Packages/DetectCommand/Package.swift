@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// `emotions detect`: its options, the inputs planned and recognised into records (a table,
-/// JSON lines, CSV), `--output` and `--resume`, `--annotate` pictures and videos, and the
-/// `--timeline`. The app parses nothing of it and only dispatches.
+/// `emotions detect` and `emotions merge`: their option tables and parsing, the inputs planned
+/// and recognised into records (a table, JSON lines, CSV), `--output` and `--resume`,
+/// `--annotate` pictures and videos, and the `--timeline`. The app only dispatches.
 let package = Package(
   name: "DetectCommand",
   products: [
@@ -12,6 +12,7 @@ let package = Package(
   dependencies: [
     .package(path: "../FaceAnalysis"),
     .package(path: "../Media"),
+    .package(path: "../OptionTable"),
     .package(path: "../System"),
   ],
   targets: [
@@ -21,6 +22,7 @@ let package = Package(
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
         .product(name: "FaceAnalysisTracking", package: "FaceAnalysis"),
         .product(name: "Media", package: "Media"),
+        .product(name: "OptionTable", package: "OptionTable"),
         .product(name: "System", package: "System"),
       ]
     ),
@@ -28,6 +30,7 @@ let package = Package(
       name: "DetectCommandTests",
       dependencies: [
         "DetectCommand",
+        .product(name: "OptionTable", package: "OptionTable"),
         .product(name: "System", package: "System"),
         .product(name: "SystemTesting", package: "System"),
       ]

@@ -1,6 +1,7 @@
 import DetectCommand
 import FaceAnalysisInterface
 import Navigation
+import OptionTable
 import TerminalUI
 
 /// What the user asked for on the command line.
@@ -17,6 +18,10 @@ enum Command: Equatable, Sendable {
   case help(topic: String?)
   /// `--version`.
   case version
+  /// `--generate-manual`: the manual page emotions(1), in roff.
+  case manual
+  /// `--generate-completion-script <shell>`: the completion script for that shell.
+  case completionScript(Shell)
 }
 
 /// Options of the terminal app.

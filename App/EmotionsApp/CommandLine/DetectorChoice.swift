@@ -1,20 +1,12 @@
+import DetectCommand
 import FaceAnalysis
+import OptionTable
 
 /// Which face detector runs: `--detector`, else `EMOTIONS_DETECTOR`, else BlazeFace
 /// (`FaceDetectorKind.standard`; `haar` gives fer's answers number for number).
 enum DetectorChoice {
   /// The variable that overrides the default.
   static let variable = "EMOTIONS_DETECTOR"
-
-  /// The kind named by `text` (`haar`, `blazeface`, `blazeface-short`), or a usage error that
-  /// lists them; `source` names where the text came from.
-  static func kind(named text: String, source: String) throws(UsageError) -> FaceDetectorKind {
-    guard let kind = FaceDetectorKind(rawValue: text.lowercased()) else {
-      let names = FaceDetectorKind.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError("\(source) must be one of \(names), not “\(text)”")
-    }
-    return kind
-  }
 
   /// The option, else the variable when it is set and not empty, else the standard detector.
   static func resolve(
@@ -23,7 +15,9 @@ enum DetectorChoice {
     -> FaceDetectorKind
   {
     if let option { return option }
-    if let text = environment[variable], !text.isEmpty { return try kind(named: text, source: variable) }
+    if let text = environment[variable], !text.isEmpty {
+      return try FaceDetectorKind(named: text, source: variable)
+    }
     return .standard
   }
 }

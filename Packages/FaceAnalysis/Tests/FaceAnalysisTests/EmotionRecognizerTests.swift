@@ -153,8 +153,28 @@ struct EmotionRecognizerTests {
     }
     let folders = ModelFiles.searchFolders(
       modelDirectory: nil, environment: ["EMOTIONS_MODEL_DIR": "/a", "XDG_DATA_HOME": "/b", "HOME": "/h"],
-      currentDirectory: "/c")
+      currentDirectory: "/c", executable: nil)
     #expect(folders == ["/a", "/b/emotions/models", "/c/Models"])
+    // Installed as <prefix>/bin/emotions, the models are in <prefix>/share/emotions/models.
+    #expect(
+      ModelFiles.searchFolders(
+        modelDirectory: nil, environment: ["HOME": "/h"], currentDirectory: "/c",
+        executable: "/usr/bin/emotions")
+        == ["/h/.local/share/emotions/models", "/usr/share/emotions/models", "/c/Models"])
+    #expect(
+      ModelFiles.installedFolder(executable: "/h/.local/bin/emotions") == "/h/.local/share/emotions/models")
+    #expect(ModelFiles.installedFolder(executable: "/src/.build/release/emotions") == nil)
+    // Nothing anywhere: the message names every folder looked in.
+    do {
+      _ = try ModelFiles.locate(
+        environment: ["EMOTIONS_MODEL_DIR": folder.path], currentDirectory: folder.path,
+        executable: "/nonexistent/bin/emotions")
+      Issue.record("found models where there are none")
+    } catch {
+      let searched = [folder.path, "/nonexistent/share/emotions/models", folder.path + "/Models"]
+      #expect(error == .modelNotFound(file: "emotion_model.hdf5", searched: searched))
+      #expect(error.description.contains(searched.joined(separator: ", ")))
+    }
     let real = ModelFiles(
       emotionModel: URL(fileURLWithPath: try TestFiles.model(ModelFiles.emotionModelName)),
       cascade: URL(fileURLWithPath: try TestFiles.model(ModelFiles.cascadeName)))

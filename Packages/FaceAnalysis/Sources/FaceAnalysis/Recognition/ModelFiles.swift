@@ -2,7 +2,8 @@ import Foundation
 
 /// Where the emotion model and the face detector's model live, found as DESIGN section 7 says: an
 /// explicit folder (`--model-dir`), `$EMOTIONS_MODEL_DIR`, `$XDG_DATA_HOME/emotions/models`
-/// (default `~/.local/share/emotions/models`), then `Models/` in the current directory.
+/// (default `~/.local/share/emotions/models`), the installation's `share/emotions/models` beside
+/// the executable's `bin` folder, then `Models/` in the current directory.
 public struct ModelFiles: Sendable, Equatable {
   /// File name of the Keras emotion model.
   public static let emotionModelName = "emotion_model.hdf5"
@@ -35,10 +36,12 @@ public struct ModelFiles: Sendable, Equatable {
     detector.blazeFaceModel?.fileName ?? cascadeName
   }
 
-  /// The folders searched, in order.
+  /// The folders searched, in order. `executable` is the running program's path: installed as
+  /// `<prefix>/bin/emotions`, its models are in `<prefix>/share/emotions/models`.
   public static func searchFolders(
     modelDirectory: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
-    currentDirectory: String = FileManager.default.currentDirectoryPath
+    currentDirectory: String = FileManager.default.currentDirectoryPath,
+    executable: String? = runningExecutable
   ) -> [String] {
     var folders: [String] = []
     if let modelDirectory, !modelDirectory.isEmpty { folders.append(modelDirectory) }
@@ -48,20 +51,40 @@ public struct ModelFiles: Sendable, Equatable {
     } else if let home = environment["HOME"], !home.isEmpty {
       folders.append((home as NSString).appendingPathComponent(".local/share/emotions/models"))
     }
+    if let executable, let installed = installedFolder(executable: executable) { folders.append(installed) }
     folders.append((currentDirectory as NSString).appendingPathComponent("Models"))
     return folders
   }
 
+  /// The installation's models folder for an executable in a `bin` folder:
+  /// `/usr/bin/emotions` gives `/usr/share/emotions/models`; nil elsewhere (a build folder).
+  public static func installedFolder(executable: String) -> String? {
+    let bin = (executable as NSString).deletingLastPathComponent
+    guard (bin as NSString).lastPathComponent == "bin" else { return nil }
+    return ((bin as NSString).deletingLastPathComponent as NSString).appendingPathComponent(
+      "share/emotions/models")
+  }
+
+  /// The running program's own path, its links resolved (`/proc/self/exe`), whatever folder
+  /// it was started from and whatever `PATH` found it; nil where that cannot be read.
+  public static var runningExecutable: String? {
+    try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+  }
+
   /// Finds the emotion model and `detector`'s model, each in the first folder that has it. With
-  /// an explicit `modelDirectory` only that folder is searched.
+  /// an explicit `modelDirectory` only that folder is searched. A missing file's error names
+  /// every folder searched.
   public static func locate(
     modelDirectory: String? = nil, detector: FaceDetectorKind = .standard,
     environment: [String: String] = ProcessInfo.processInfo.environment,
-    currentDirectory: String = FileManager.default.currentDirectoryPath
+    currentDirectory: String = FileManager.default.currentDirectoryPath,
+    executable: String? = runningExecutable
   ) throws(RecognizerError) -> ModelFiles {
     let folders =
       modelDirectory.map { [$0] }
-      ?? searchFolders(modelDirectory: nil, environment: environment, currentDirectory: currentDirectory)
+      ?? searchFolders(
+        modelDirectory: nil, environment: environment, currentDirectory: currentDirectory,
+        executable: executable)
     func find(_ name: String) throws(RecognizerError) -> URL {
       for folder in folders {
         let path = (folder as NSString).appendingPathComponent(name)
