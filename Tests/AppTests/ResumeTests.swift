@@ -93,6 +93,22 @@ struct ResumeTests {
     try Self.killAndResume(video, file: "video.jsonl", at: ["3.5", "2"], expected: whole.output, in: folder)
   }
 
+  /// Four people who cross and hide each other, killed twice: every record's track (id and
+  /// steady label) and the people's summary are those of a run never stopped.
+  @Test func aVideoOfFourPeopleKilledTwiceKeepsEveryTrackAndTheSummary() throws {
+    let folder = try DetectCommandTests.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let arguments = ["--json", "--every", "3", fixture("people.mp4")]
+    let whole = try Self.run(arguments + ["--summary", "whole.csv"], in: folder)
+    #expect(whole.status == 0 && whole.errors.isEmpty, "\(whole.errors)")
+    #expect(whole.output.split(separator: "\n").count == 80)
+    #expect(whole.output.components(separatedBy: "\"track\":{\"id\":4,").count > 1, "four people")
+    try Self.killAndResume(
+      arguments + ["--summary", "people.csv"], file: "part.jsonl", at: ["20.5", "50"], expected: whole.output,
+      in: folder)
+    #expect(try Self.text("people.csv", in: folder) == Self.text("whole.csv", in: folder))
+  }
+
   @Test func annotatedPicturesOfAKilledRunAreKeptAndTheOneInTheWayNeedsOverwrite() throws {
     let folder = try DetectCommandTests.emptyFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -24,6 +24,7 @@ let package = Package(
         .product(name: "Inference", package: "Inference"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
         .product(name: "Media", package: "Media"),
+        .product(name: "FaceAnalysisTracking", package: "FaceAnalysis"),
         .product(name: "TerminalUI", package: "TerminalUI"),
         .product(name: "TerminalUISixel", package: "TerminalUI"),
         .product(name: "System", package: "System"),

@@ -17,11 +17,14 @@ import FaceAnalysisInterface
 ///    ``TrackerConfiguration/maximumLostTime``), in the same way: a face that stays in view keeps
 ///    its track while it passes over one it hides;
 /// 3. the faces left to the unmatched tracks by overlap with the box each was last seen in
-///    (OC-SORT's observation-centric recovery);
+///    (OC-SORT's observation-centric recovery), then by nearness, within the distance a face
+///    may have moved since it was last seen (``TrackerConfiguration/lostSearchSpeed``), which
+///    also follows faces sampled far apart (`--every N`), where boxes no longer overlap;
 /// 4. low-confidence faces to the tracks seen in the last frame, then to the lost ones, by a
 ///    larger overlap with the predicted box (ByteTrack's second pass, which leaves lost tracks
 ///    out: a face coming out from behind another is often found with a low confidence first);
-/// 5. the confident faces left to tentative tracks; those left over start tentative tracks.
+/// 5. the faces left to tentative tracks, by overlap and then by nearness (low-confidence ones
+///    by the larger overlap); the confident faces left over start tentative tracks.
 ///
 /// A tentative track is confirmed, and numbered 1, 2, 3… in order, once followed without a miss
 /// for ``TrackerConfiguration/confirmationTime``; a miss before then drops it, so a passing
@@ -89,7 +92,7 @@ public struct FaceTracker: Sendable {
     }
     for index in tracks.indices { tracks[index].filter.predict(by: elapsed) }
 
-    var matching = TrackMatching(tracks: tracks, faces: faces, configuration: configuration)
+    var matching = TrackMatching(tracks: tracks, faces: faces, time: now, configuration: configuration)
     matching.run()
     var step = Step(assignments: Array(repeating: .untracked, count: faces.count), confirmed: [], dropped: [])
     var confirming: [Int] = []
@@ -115,8 +118,8 @@ public struct FaceTracker: Sendable {
       matching.trackOfFace[face] = tracks.count - 1
       if configuration.confirmationTime <= 0 { confirming.append(tracks.count - 1) }
     }
-    // Numbered in order of first appearance, then of the tracker's own order.
-    confirming.sort { (tracks[$0].firstTime, tracks[$0].key) < (tracks[$1].firstTime, tracks[$1].key) }
+    // Numbered in order of first appearance; people who appeared together, from left to right.
+    confirming.sort { Self.numberingOrder(tracks[$0]) < Self.numberingOrder(tracks[$1]) }
     for index in confirming {
       step.confirmed.append(Step.Confirmation(key: tracks[index].key, id: confirmTrack(at: index)))
     }
@@ -129,6 +132,13 @@ public struct FaceTracker: Sendable {
     }
     tracks.removeAll { step.dropped.contains($0.key) }
     return step
+  }
+
+  /// Tracks confirmed together are numbered by first appearance, then left to right, top to
+  /// bottom (where their first faces were), then in the tracker's order.
+  private static func numberingOrder(_ track: Track) -> (Double, Double, Double, Int) {
+    let first = track.firstObservation
+    return (track.firstTime, first.x, first.y, track.key)
   }
 
   /// Numbers a tentative track and opens its summary with the frames it was seen in so far;

@@ -31,6 +31,8 @@ struct Track: Sendable, Equatable {
   /// newest before it, oldest first.
   var recentObservations: [Observation]
   var firstTime: Double
+  /// The box the track was first seen in.
+  let firstObservation: TrackBox
   var smoother: ScoreSmoother
   var pendingFrames: [PendingFrame]
 
@@ -43,6 +45,7 @@ struct Track: Sendable, Equatable {
     lastObservation = Observation(time: time, box: box)
     recentObservations = [lastObservation]
     firstTime = time
+    firstObservation = box
     smoother = ScoreSmoother(first: face.scores, at: time, settings: configuration.smoothing)
     pendingFrames = [PendingFrame(time: time, scores: face.scores, label: smoother.label)]
   }

@@ -10,6 +10,8 @@ struct TrackMatching {
     case predictedWithDirection
     /// Overlap with the box the track was last seen in.
     case lastSeen
+    /// Nearness to where a track was last seen or is predicted, for faces of about its size.
+    case nearby
     /// Overlap with the predicted box, at the low-confidence threshold.
     case predictedLowConfidence
     /// Overlap with the predicted box.
@@ -20,14 +22,17 @@ struct TrackMatching {
   let faces: [RecognizedFace]
   let boxes: [TrackBox]
   let configuration: TrackerConfiguration
+  /// The frame's time.
+  let time: Double
   /// The faces that may start a track, in order; the others only continue one.
   let confident: [Int]
   let unsure: [Int]
   var trackOfFace: [Int?]
   var faceOfTrack: [Int?]
 
-  init(tracks: [Track], faces: [RecognizedFace], configuration: TrackerConfiguration) {
+  init(tracks: [Track], faces: [RecognizedFace], time: Double, configuration: TrackerConfiguration) {
     self.tracks = tracks
+    self.time = time
     self.faces = faces
     self.configuration = configuration
     boxes = faces.map { TrackBox($0.box) }
@@ -48,9 +53,12 @@ struct TrackMatching {
     assign(seen, confident, by: .predictedWithDirection)
     assign(lost, confident, by: .predictedWithDirection)
     assign(seen + lost, confident, by: .lastSeen)
+    assign(seen + lost, confident, by: .nearby)
     assign(seen, unsure, by: .predictedLowConfidence)
     assign(lost, unsure, by: .predictedLowConfidence)
     assign(tentative, confident, by: .predicted)
+    assign(tentative, confident, by: .nearby)
+    assign(tentative, unsure, by: .predictedLowConfidence)
   }
 
   /// Matches the free tracks among `trackIndices` to the free faces among `faceIndices`.
@@ -80,6 +88,8 @@ struct TrackMatching {
     case .lastSeen:
       let overlap = track.lastObservation.box.overlap(with: box)
       return overlap >= configuration.matchingOverlap ? overlap : nil
+    case .nearby:
+      return nearness(track: track, face: face)
     case .predictedLowConfidence:
       let overlap = track.filter.box.overlap(with: box)
       return overlap >= configuration.lowConfidenceMatchingOverlap ? overlap : nil
@@ -87,6 +97,26 @@ struct TrackMatching {
       let overlap = track.filter.box.overlap(with: box)
       return overlap >= configuration.matchingOverlap ? overlap : nil
     }
+  }
+
+  /// How near a face is to a track, from 1 (on it) down to 0 at the edge of the region the
+  /// face may have reached since the track was last seen: ``TrackerConfiguration/lostSearchSpeed``
+  /// face sizes per second around both the box it was last seen in and the predicted one (a face
+  /// covered little by little is seen shrinking toward its visible side, which misleads the
+  /// filter's velocity). Nil when the face is outside, or not within a factor of 1.5 of the
+  /// track's size.
+  func nearness(track: Track, face: Int) -> Double? {
+    let last = track.lastObservation.box
+    let radius = configuration.lostSearchSpeed * (time - track.lastObservation.time) * last.size
+    let box = boxes[face]
+    guard radius > 0, box.size <= 1.5 * last.size, box.size * 1.5 >= last.size else { return nil }
+    func distance(_ other: TrackBox) -> Double {
+      let dx = box.centreX - other.centreX
+      let dy = box.centreY - other.centreY
+      return (dx * dx + dy * dy).squareRoot()
+    }
+    let nearest = min(distance(last), distance(track.filter.box))
+    return nearest < radius ? 1 - nearest / radius : nil
   }
 
   /// OC-SORT's velocity direction consistency: from `+weight / 2` for a face straight ahead of

@@ -11,12 +11,12 @@ public struct TrackerConfiguration: Sendable, Equatable {
   /// The least overlap (IoU) of a face with a track's predicted box, or with the box it was
   /// last seen in, for the face to continue the track.
   public var matchingOverlap: Double
-  /// The least overlap (IoU) of a low-confidence face with a confirmed track's predicted box,
-  /// for the face to continue it (ByteTrack's second pass).
+  /// The least overlap (IoU) of a low-confidence face with a track's predicted box, for the face
+  /// to continue it (ByteTrack's second pass).
   public var lowConfidenceMatchingOverlap: Double
   /// The detector's confidence from which a face may start a track and is matched first; faces
-  /// below it only continue confirmed tracks. Faces without a confidence (the Haar cascade's)
-  /// count as confident.
+  /// below it only continue tracks. Faces without a confidence (the Haar cascade's) count as
+  /// confident.
   public var highConfidence: Float
   /// The weight of the agreement between a track's direction of motion and the direction from
   /// where it was last seen to a face (OC-SORT's velocity direction consistency), added to the
@@ -25,6 +25,9 @@ public struct TrackerConfiguration: Sendable, Equatable {
   /// How far back, in seconds, a track's direction of motion is measured from its last
   /// observation.
   public var directionInterval: Double
+  /// How fast, in face sizes per second, a lost face may have moved from where it was last seen
+  /// or predicted and still continue its track when no overlap says where it went.
+  public var lostSearchSpeed: Double
   /// The motion model's noise.
   public var motion: MotionNoise
   /// How each track's scores and label are smoothed.
@@ -34,7 +37,7 @@ public struct TrackerConfiguration: Sendable, Equatable {
   public init(
     maximumLostTime: Double = 1, confirmationTime: Double = 0.1, matchingOverlap: Double = 0.3,
     lowConfidenceMatchingOverlap: Double = 0.5, highConfidence: Float = 0.7, directionWeight: Double = 0.2,
-    directionInterval: Double = 0.1, motion: MotionNoise = MotionNoise(),
+    directionInterval: Double = 0.1, lostSearchSpeed: Double = 1.5, motion: MotionNoise = MotionNoise(),
     smoothing: ScoreSmoother.Settings = ScoreSmoother.Settings()
   ) {
     self.maximumLostTime = maximumLostTime
@@ -44,6 +47,7 @@ public struct TrackerConfiguration: Sendable, Equatable {
     self.highConfidence = highConfidence
     self.directionWeight = directionWeight
     self.directionInterval = directionInterval
+    self.lostSearchSpeed = lostSearchSpeed
     self.motion = motion
     self.smoothing = smoothing
   }

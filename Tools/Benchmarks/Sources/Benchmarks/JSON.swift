@@ -6,6 +6,7 @@ indirect enum JSON: Sendable {
   case integer(Int)
   case string(String)
   case bool(Bool)
+  case null
   case array([JSON])
   case object([String: JSON])
 
@@ -18,6 +19,7 @@ indirect enum JSON: Sendable {
     case .integer(let value): return String(value)
     case .string(let value): return Self.quoted(value)
     case .bool(let value): return value ? "true" : "false"
+    case .null: return "null"
     case .array(let values): return "[" + values.map(\.text).joined(separator: ",") + "]"
     case .object(let fields):
       return "{"

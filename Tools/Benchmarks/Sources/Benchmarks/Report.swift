@@ -78,6 +78,11 @@ struct Report {
       result["end_to_end"] = .array(rows)
       result["end_to_end_steady_fps"] = .number(steady)
     }
+    if sections.contains("track") {
+      let (lines, rows) = try TrackingBenchmark.report(workspace: workspace, repeats: repeats)
+      text += lines
+      result["tracking"] = rows
+    }
     let endLoad = Self.loadAverage()
     result["machine"] = .object([
       "blas": .string(BLASConfiguration.current.configuration),

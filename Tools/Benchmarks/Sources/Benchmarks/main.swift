@@ -3,7 +3,8 @@ import Foundation
 import Inference
 
 let usage = """
-  usage: bench [--json] [--repeats N] [--only cnn,haar,e2e]   the full report
+  usage: bench [--json] [--repeats N] [--only cnn,haar,e2e,track]
+                                                               the full report
          bench export <dir>                                    shared inputs for the peers script
          bench cnn <faces.f32> --batch B [--repeats N] [--threads T]  timings as JSON
          bench gemm-floor --batch B [--repeats N]              the CNN's products alone as JSON
@@ -13,6 +14,8 @@ let usage = """
                                                                BlazeFace timings as JSON
          bench vision [<video>] [--frames N]                   Vision's picture per graphics mode
          bench live <video> [--detector D]                     Vision's recognition in real time
+         bench track <records.jsonl> [--repeats N]             detect --json records' face tracks
+                                                               and the tracker's time as JSON lines
   """
 
 do {
@@ -22,7 +25,7 @@ do {
   let workspace = Workspace()
   switch arguments.command {
   case "report":
-    let sections = Set((arguments.options["only"] ?? "cnn,haar,e2e").split(separator: ",").map(String.init))
+    let sections = Set((arguments.options["only"] ?? "cnn,haar,e2e,track").split(separator: ",").map(String.init))
     try Report(workspace: workspace, repeats: try arguments.integer("repeats", 20), sections: sections)
       .run(json: arguments.flag("json"))
   case "export":
@@ -60,6 +63,9 @@ do {
     let frames = try arguments.integer("frames", 300)
     VisionBenchmark.report(
       try VisionBenchmark.run(video: video, frames: frames, workspace: workspace), frames: frames)
+  case "track":
+    guard let records = arguments.positional.first else { throw BenchError.usage(usage) }
+    try TrackingBenchmark.raw(records: records, repeats: try arguments.integer("repeats", 50))
   case "help", "--help":
     print(usage)
   default:
