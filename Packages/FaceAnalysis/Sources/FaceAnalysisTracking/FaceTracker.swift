@@ -24,11 +24,12 @@ import FaceAnalysisInterface
 ///    larger overlap with the predicted box (ByteTrack's second pass, which leaves lost tracks
 ///    out: a face coming out from behind another is often found with a low confidence first);
 /// 5. the faces left to tentative tracks, by overlap and then by nearness (low-confidence ones
-///    by the larger overlap); the confident faces left over start tentative tracks.
+///    by the larger overlap); the faces left over start tentative tracks.
 ///
 /// A tentative track is confirmed, and numbered 1, 2, 3… in order, once followed without a miss
-/// for ``TrackerConfiguration/confirmationTime``; a miss before then drops it, so a passing
-/// false positive uses up no id. ``update(at:faces:)`` gives a tentative track's faces no id;
+/// for ``TrackerConfiguration/confirmationTime`` (``TrackerConfiguration/unsureConfirmationTime``
+/// while the detector was unsure of every face of it); a miss before then drops it, so a
+/// passing false positive uses up no id. ``update(at:faces:)`` gives a tentative track's faces no id;
 /// ``TrackedFrameQueue`` holds frames back until their tracks are settled and gives the first
 /// frames of a confirmed track its id too.
 public struct FaceTracker: Sendable {
@@ -51,8 +52,7 @@ public struct FaceTracker: Sendable {
 
   /// Takes in the faces found in the frame at `time` (in seconds; a time that is not after the
   /// last frame's, or not finite, counts as the last frame's) and gives, for each face in order,
-  /// its track, or nil while the track is tentative or for a low-confidence face that continued
-  /// no track. The faces' own scores are read, never changed.
+  /// its track, or nil while the track is tentative. The faces' own scores are read, never changed.
   public mutating func update(at time: Double, faces: [RecognizedFace]) -> [FaceTrack?] {
     step(at: time, faces: faces).assignments.map(\.faceTrack)
   }
@@ -108,15 +108,17 @@ public struct FaceTracker: Sendable {
       tracks[index].observe(faces[face], at: now, configuration: configuration)
       if let id = tracks[index].id {
         summaries[id - 1].add(time: now, scores: faces[face].scores, label: tracks[index].smoother.label)
-      } else if now - tracks[index].firstTime >= configuration.confirmationTime - Self.timeTolerance {
+      } else if now - tracks[index].firstTime >= tracks[index].confirmationTime(configuration)
+        - Self.timeTolerance
+      {
         confirming.append(index)
       }
     }
-    for face in matching.confident where matching.trackOfFace[face] == nil {
+    for face in matching.confident + matching.unsure where matching.trackOfFace[face] == nil {
       tracks.append(Track(key: nextKey, face: faces[face], time: now, configuration: configuration))
       nextKey += 1
       matching.trackOfFace[face] = tracks.count - 1
-      if configuration.confirmationTime <= 0 { confirming.append(tracks.count - 1) }
+      if tracks[tracks.count - 1].confirmationTime(configuration) <= 0 { confirming.append(tracks.count - 1) }
     }
     // Numbered in order of first appearance; people who appeared together, from left to right.
     confirming.sort { Self.numberingOrder(tracks[$0]) < Self.numberingOrder(tracks[$1]) }

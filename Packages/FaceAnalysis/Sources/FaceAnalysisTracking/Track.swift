@@ -35,6 +35,8 @@ struct Track: Sendable, Equatable {
   let firstObservation: TrackBox
   var smoother: ScoreSmoother
   var pendingFrames: [PendingFrame]
+  /// Whether a face of the track had the detector's high confidence (or none, as Haar's).
+  var hasConfidentFace: Bool
 
   /// A tentative track started by a face at `time`.
   init(key: Int, face: RecognizedFace, time: Double, configuration: TrackerConfiguration) {
@@ -48,6 +50,12 @@ struct Track: Sendable, Equatable {
     firstObservation = box
     smoother = ScoreSmoother(first: face.scores, at: time, settings: configuration.smoothing)
     pendingFrames = [PendingFrame(time: time, scores: face.scores, label: smoother.label)]
+    hasConfidentFace = face.isConfident(configuration)
+  }
+
+  /// How long the track must be followed before it is confirmed.
+  func confirmationTime(_ configuration: TrackerConfiguration) -> Double {
+    hasConfidentFace ? configuration.confirmationTime : configuration.unsureConfirmationTime
   }
 
   /// Whether the track was found in the last frame.
@@ -104,8 +112,16 @@ struct Track: Sendable, Equatable {
       recentObservations.removeFirst()
     }
     smoother.add(face.scores, at: time)
+    hasConfidentFace = hasConfidentFace || face.isConfident(configuration)
     if id == nil {
       pendingFrames.append(PendingFrame(time: time, scores: face.scores, label: smoother.label))
     }
+  }
+}
+
+extension RecognizedFace {
+  /// Whether the detector was sure of the face (``TrackerConfiguration/highConfidence``).
+  func isConfident(_ configuration: TrackerConfiguration) -> Bool {
+    detectorConfidence.map { $0 >= configuration.highConfidence } ?? true
   }
 }

@@ -24,7 +24,7 @@ struct TrackMatching {
   let configuration: TrackerConfiguration
   /// The frame's time.
   let time: Double
-  /// The faces that may start a track, in order; the others only continue one.
+  /// The faces the detector was sure of, matched first; the others (`unsure`) are matched last.
   let confident: [Int]
   let unsure: [Int]
   var trackOfFace: [Int?]
@@ -36,9 +36,7 @@ struct TrackMatching {
     self.faces = faces
     self.configuration = configuration
     boxes = faces.map { TrackBox($0.box) }
-    let isConfident = faces.map { face in
-      face.detectorConfidence.map { $0 >= configuration.highConfidence } ?? true
-    }
+    let isConfident = faces.map { $0.isConfident(configuration) }
     confident = faces.indices.filter { isConfident[$0] }
     unsure = faces.indices.filter { !isConfident[$0] }
     trackOfFace = Array(repeating: nil, count: faces.count)

@@ -8,15 +8,19 @@ public struct TrackerConfiguration: Sendable, Equatable {
   /// confirmed and numbered, in seconds: a detector's passing false positive uses up no id.
   /// 0 confirms a track at its first face.
   public var confirmationTime: Double
+  /// The same for a track whose faces all had a low confidence (below ``highConfidence``): a
+  /// face BlazeFace is unsure of for this long is a person, not a passing false positive.
+  public var unsureConfirmationTime: Double
   /// The least overlap (IoU) of a face with a track's predicted box, or with the box it was
   /// last seen in, for the face to continue the track.
   public var matchingOverlap: Double
   /// The least overlap (IoU) of a low-confidence face with a track's predicted box, for the face
   /// to continue it (ByteTrack's second pass).
   public var lowConfidenceMatchingOverlap: Double
-  /// The detector's confidence from which a face may start a track and is matched first; faces
-  /// below it only continue tracks. Faces without a confidence (the Haar cascade's) count as
-  /// confident.
+  /// The detector's confidence from which a face is matched first and confirms a track in
+  /// ``confirmationTime``; faces below it are matched last (ByteTrack's second pass) and confirm
+  /// a track of their own only in ``unsureConfirmationTime``. Faces without a confidence (the
+  /// Haar cascade's) count as confident.
   public var highConfidence: Float
   /// The weight of the agreement between a track's direction of motion and the direction from
   /// where it was last seen to a face (OC-SORT's velocity direction consistency), added to the
@@ -35,13 +39,15 @@ public struct TrackerConfiguration: Sendable, Equatable {
 
   /// The configuration the tracker is tuned with (see each property).
   public init(
-    maximumLostTime: Double = 1, confirmationTime: Double = 0.1, matchingOverlap: Double = 0.3,
+    maximumLostTime: Double = 1, confirmationTime: Double = 0.1, unsureConfirmationTime: Double = 0.3,
+    matchingOverlap: Double = 0.3,
     lowConfidenceMatchingOverlap: Double = 0.5, highConfidence: Float = 0.7, directionWeight: Double = 0.2,
     directionInterval: Double = 0.1, lostSearchSpeed: Double = 1.5, motion: MotionNoise = MotionNoise(),
     smoothing: ScoreSmoother.Settings = ScoreSmoother.Settings()
   ) {
     self.maximumLostTime = maximumLostTime
     self.confirmationTime = confirmationTime
+    self.unsureConfirmationTime = unsureConfirmationTime
     self.matchingOverlap = matchingOverlap
     self.lowConfidenceMatchingOverlap = lowConfidenceMatchingOverlap
     self.highConfidence = highConfidence
