@@ -4,7 +4,7 @@ import Testing
 @Suite("Bitmap font")
 struct BitmapFontTests {
   @Test func everyGlyphIsFiveBySevenAndUppercaseDrawsAsLowercase() {
-    let characters = Array("abcdefghijklmnopqrstuvwxyz0123456789%.:-()/ ?")
+    let characters = Array("abcdefghijklmnopqrstuvwxyz0123456789#%.:-()/ ?")
     for character in characters {
       let glyph = BitmapFont.glyph(character)
       #expect(glyph.count == BitmapFont.height, "\(character)")
@@ -15,6 +15,13 @@ struct BitmapFontTests {
     #expect(BitmapFont.glyph("H") == BitmapFont.glyph("h"))
     #expect(BitmapFont.glyph("1") == ["..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."])
     #expect(BitmapFont.glyph("-") == [".....", ".....", ".....", "#####", ".....", ".....", "....."])
+  }
+
+  @Test func everyCharacterOfAFacesCaptionHasItsOwnGlyph() {
+    // `#12 surprise 0.91` for a person, `disgust 87%` for a face alone.
+    for character in "#0123456789 .%angrydisgustfearhappysadsurpriseneutral" {
+      #expect(BitmapFont.glyph(character) != BitmapFont.glyph("?"), "\(character)")
+    }
   }
 
   @Test func otherCharactersDrawAsAQuestionMark() {
