@@ -34,15 +34,6 @@ public struct Detect {
     // run that writes only to standard output lists nothing.
     let writesFiles = options.output != nil || options.annotate != nil || options.timeline != nil
     let inventory = InputInventory(inputs: writesFiles ? inputs : [])
-    // The models are found before any output is made, so a missing one leaves nothing behind.
-    let files: ModelFiles
-    let recognition = recognitionOptions
-    do {
-      files = try ModelFiles.locate(modelDirectory: options.modelDirectory, detector: recognition.detector)
-    } catch {
-      streams.printError(error.description)
-      return 1
-    }
     let continuesSummary = self.continuesSummary
     let prepared: (records: RecordOutput, resume: ResumePoint, annotation: AnnotationDestination?)
     switch prepareOutputs(inputs, inventory, continuesSummary: continuesSummary) {
@@ -52,6 +43,16 @@ public struct Detect {
       return 2
     }
     let (records, resume) = (prepared.records, prepared.resume)
+    // Every refusal of an output comes first; a missing model then removes the file just made.
+    let files: ModelFiles
+    let recognition = recognitionOptions
+    do {
+      files = try ModelFiles.locate(modelDirectory: options.modelDirectory, detector: recognition.detector)
+    } catch {
+      records.removeIfUnwritten()
+      streams.printError(error.description)
+      return 1
+    }
     // The models load on a thread of their own while the first input opens.
     let recognizer = PendingRecognizer { () throws(RecognizerError) in
       try EmotionRecognizer(files: files, options: recognition)
