@@ -18,6 +18,7 @@ let package = Package(
   dependencies: [
     .package(path: "../FaceDetection"),
     .package(path: "../Inference"),
+    .package(path: "../Processor"),
     .package(path: "../Media"),
     .package(path: "../Pixels"),
     .package(path: "../System"),
@@ -34,6 +35,8 @@ let package = Package(
         "FaceAnalysisInterface", "FaceAnalysisTracking",
         .product(name: "FaceDetection", package: "FaceDetection"),
         .product(name: "Inference", package: "Inference"),
+        .product(name: "InferenceKeras", package: "Inference"),
+        .product(name: "Processor", package: "Processor"),
         .product(name: "Media", package: "Media"),
         .product(name: "Pixels", package: "Pixels"),
         .product(name: "System", package: "System"),

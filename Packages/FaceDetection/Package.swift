@@ -12,6 +12,7 @@ let package = Package(
   dependencies: [
     .package(path: "../Inference"),
     .package(path: "../Pixels"),
+    .package(path: "../Processor"),
     .package(path: "../System"),
     // For the tests only: they decode the reference pictures.
     .package(path: "../Media"),
@@ -22,13 +23,15 @@ let package = Package(
     // (whose ICU clashes with Foundation's); `cfacedetection_xml_` symbols.
     .target(name: "CFaceDetectionXML", dependencies: ["CLibXML2"]),
     // The Haar scan and the pyramid's exact resize; `cfacedetection_haar_` symbols.
-    .target(name: "CFaceDetectionHaar"),
+    .target(name: "CFaceDetectionHaar", dependencies: [.product(name: "CProcessor", package: "Processor")]),
     .target(
       name: "FaceDetection",
       dependencies: [
         "CFaceDetectionXML", "CFaceDetectionHaar",
         .product(name: "Inference", package: "Inference"),
+        .product(name: "InferenceTFLite", package: "Inference"),
         .product(name: "Pixels", package: "Pixels"),
+        .product(name: "Processor", package: "Processor"),
         .product(name: "System", package: "System"),
       ]
     ),
@@ -37,6 +40,7 @@ let package = Package(
       dependencies: [
         "FaceDetection",
         .product(name: "Media", package: "Media"),
+        .product(name: "Processor", package: "Processor"),
         .product(name: "Pixels", package: "Pixels"),
         .product(name: "System", package: "System"),
         .product(name: "SystemTesting", package: "System"),

@@ -1,26 +1,40 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The CNN runtime: a graph of layers planned once and run on OpenBLAS's `cblas_sgemm` and our
+/// own C kernels. Its importers are targets of their own over the shared core, so that a
+/// program running only TFLite models (BlazeFace) links no libhdf5.
 let package = Package(
   name: "Inference",
   products: [
     .library(name: "Inference", targets: ["Inference"]),
+    .library(name: "InferenceKeras", targets: ["InferenceKeras"]),
+    .library(name: "InferenceTFLite", targets: ["InferenceTFLite"]),
     .executable(name: "inference-run", targets: ["InferenceRun"]),
+  ],
+  dependencies: [
+    .package(path: "../Processor")
   ],
   targets: [
     // Loads Debian's libopenblas0 at first use (see its header), so no link flag.
-    .target(name: "COpenBLAS", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "CInferenceBLAS", linkerSettings: [.linkedLibrary("dl")]),
     .systemLibrary(
       name: "CHDF5",
       pkgConfig: "hdf5",
       providers: [.apt(["libhdf5-dev"])]
     ),
-    .target(name: "CInference"),
-    .target(name: "Inference", dependencies: ["COpenBLAS", "CHDF5", "CInference"]),
-    .executableTarget(name: "InferenceRun", dependencies: ["Inference"]),
+    .target(name: "CInference", dependencies: [.product(name: "CProcessor", package: "Processor")]),
+    .target(
+      name: "Inference",
+      dependencies: ["CInferenceBLAS", "CInference", .product(name: "Processor", package: "Processor")]),
+    .target(name: "InferenceKeras", dependencies: ["Inference", "CHDF5"]),
+    .target(name: "InferenceTFLite", dependencies: ["Inference"]),
+    .executableTarget(
+      name: "InferenceRun",
+      dependencies: ["InferenceKeras", .product(name: "Processor", package: "Processor")]),
     .testTarget(
       name: "InferenceTests",
-      dependencies: ["Inference"],
+      dependencies: ["Inference", "InferenceKeras", "InferenceTFLite"],
       exclude: ["Fixtures"]
     ),
   ],

@@ -22,10 +22,12 @@ ALLOWED_DEPENDENCIES: dict[str, set[str]] = {
     "*Flow": {"Navigation", "TerminalUI", "FaceAnalysis"},
     "TerminalUI": {"Navigation", "Pixels", "System"},
     "DetectCommand": {"FaceAnalysis", "Media", "OptionTable", "System"},
-    "FaceAnalysis": {"FaceDetection", "Inference", "Media", "Pixels", "System"},
-    "FaceDetection": {"Inference", "Pixels", "System"},
+    "FaceAnalysis": {"FaceDetection", "Inference", "Media", "Pixels", "Processor", "System"},
+    # The Haar scan reads the instruction set from Processor, not from the CNN runtime.
+    "FaceDetection": {"Inference", "Pixels", "Processor", "System"},
     "Media": {"Pixels", "System"},
-    "Inference": set(),
+    "Inference": {"Processor"},
+    "Processor": set(),
     "Navigation": set(),
     "OptionTable": set(),
     "Pixels": set(),
@@ -62,7 +64,7 @@ FILE_CALLS = re.compile(
 SYSTEM_CALL_SUFFIXES = (".swift", ".c", ".h", ".cc", ".cpp")
 
 # DESIGN section 2: only Inference imports the C libraries.
-C_LIBRARIES = {"COpenBLAS": "Inference", "CHDF5": "Inference"}
+C_LIBRARIES = {"CInferenceBLAS": "Inference", "CHDF5": "Inference"}
 
 # DESIGN section 4: the parts of a module, as type-name suffixes.
 MODULE_PARTS = ("ViewInput", "ViewOutput", "ModuleInput", "ModuleOutput", "Presenter", "Configurator", "View")
@@ -443,7 +445,7 @@ class Checker:
             self.timings.append((f"  symbol graph {package.name}", time.monotonic() - start))
 
     def system_library_flags(self) -> list[str]:
-        """Clang flags for the system-library targets (such as COpenBLAS) of every package:
+        """Clang flags for the system-library targets (such as CInferenceBLAS) of every package:
         their module maps and the header paths pkg-config gives, so that the symbol graph
         extractor can load a module that imports them, even indirectly."""
         flags: list[str] = []

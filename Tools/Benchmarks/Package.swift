@@ -12,6 +12,7 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "../../Packages/Inference"),
+    .package(path: "../../Packages/Processor"),
     .package(path: "../../Packages/FaceAnalysis"),
     .package(path: "../../Packages/Media"),
     .package(path: "../../Packages/TerminalUI"),
@@ -22,6 +23,9 @@ let package = Package(
       name: "Benchmarks",
       dependencies: [
         .product(name: "Inference", package: "Inference"),
+        .product(name: "InferenceKeras", package: "Inference"),
+        .product(name: "InferenceTFLite", package: "Inference"),
+        .product(name: "Processor", package: "Processor"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
         .product(name: "Media", package: "Media"),
         .product(name: "FaceAnalysisTracking", package: "FaceAnalysis"),

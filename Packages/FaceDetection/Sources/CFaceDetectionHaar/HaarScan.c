@@ -8,6 +8,8 @@
 // one-window stages.
 #include "CFaceDetectionHaar.h"
 
+#include <CProcessor.h>
+
 #include <stddef.h>
 
 #pragma STDC FP_CONTRACT OFF
@@ -833,23 +835,6 @@ HAAR_AVX2 static long scan_row_avx2(const HaarLevel *level, const HaarIntegrals 
   }
   return count;
 }
-
-int cfacedetection_haar_cpu_level(void) {
-  // Threads may race to fill the cache: they all compute the same value, and atomic accesses
-  // keep that race defined.
-  static int cached = -1;
-  int value = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-  if (value < 0) {
-    __builtin_cpu_init();
-    const int avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-                       __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
-    value = avx512 ? 2 : __builtin_cpu_supports("avx2") ? 1 : 0;
-    __atomic_store_n(&cached, value, __ATOMIC_RELAXED);
-  }
-  return value;
-}
-#else
-int cfacedetection_haar_cpu_level(void) { return 0; }
 #endif
 
 long cfacedetection_haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
@@ -859,7 +844,7 @@ long cfacedetection_haar_scan_rows(const HaarLevel *level, const HaarIntegrals *
   // Lanes address the tables with 32-bit indices.
   const int vectors = level->stumpBased && level->exactStageSums && level->stageCount > 0 &&
                       integrals->count < INT32_MAX;
-  const int cpu = cfacedetection_haar_cpu_level();
+  const int cpu = cprocessor_cpu_instruction_level();
   const int chosen = !vectors ? 0 : instructionLevel < cpu ? instructionLevel : cpu;
   for (; *row < workingHeight && capacity - count >= workingWidth; *row += step) {
     const long y = *row;

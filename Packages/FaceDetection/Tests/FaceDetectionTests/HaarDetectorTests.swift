@@ -1,7 +1,7 @@
 import Foundation
-import Inference
 import Media
 import Pixels
+import Processor
 import SystemTesting
 import Testing
 

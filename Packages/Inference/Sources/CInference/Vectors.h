@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "CInference.h"
+#include <CProcessor.h>
 
 #pragma clang diagnostic ignored "-Wpsabi"
 
@@ -73,7 +74,7 @@ KERNEL_ATTRIBUTES void interior(const InferenceWindow *w, long *start, long *end
 /// Runs `wide512`, `wide` or `portable`, for the widest instruction set the CPU has.
 #define DISPATCH(wide512, wide, portable)              \
   do {                                                 \
-    const int level = cinference_instruction_level();   \
+    const int level = cprocessor_instruction_level();   \
     if (level == 2) {                                  \
       wide512;                                         \
     } else if (level == 1) {                           \

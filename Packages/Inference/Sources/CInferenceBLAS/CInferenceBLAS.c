@@ -1,4 +1,4 @@
-#include "COpenBLAS.h"
+#include "CInferenceBLAS.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
@@ -27,7 +27,7 @@ static void *symbol(void *library, const char *name) {
   return found ? found : dlsym(library, name);
 }
 
-int copenblas_load(const char *coreType, char *error, size_t errorSize) {
+int cinference_blas_load(const char *coreType, char *error, size_t errorSize) {
   if (sgemm) return 0;
   if (coreType) setenv("OPENBLAS_CORETYPE", coreType, 1);
   // Without it the library starts a thread per processor, which spins after each call.
@@ -58,22 +58,22 @@ int copenblas_load(const char *coreType, char *error, size_t errorSize) {
   return 0;
 }
 
-void copenblas_sgemm(int m, int n, int k, const float *a, int lda, const float *b, int ldb,
+void cinference_blas_sgemm(int m, int n, int k, const float *a, int lda, const float *b, int ldb,
                      float beta, float *c, int ldc) {
   __atomic_fetch_add(&multiplyAdds, (unsigned long long)m * n * k, __ATOMIC_RELAXED);
   threadMultiplyAdds += (unsigned long long)m * n * k;
   sgemm(ROW_MAJOR, NO_TRANSPOSE, NO_TRANSPOSE, m, n, k, 1.0f, a, lda, b, ldb, beta, c, ldc);
 }
 
-double copenblas_sgemm_flops(void) {
+double cinference_blas_sgemm_flops(void) {
   return 2.0 * (double)__atomic_load_n(&multiplyAdds, __ATOMIC_RELAXED);
 }
 
-double copenblas_thread_sgemm_flops(void) { return 2.0 * (double)threadMultiplyAdds; }
+double cinference_blas_thread_sgemm_flops(void) { return 2.0 * (double)threadMultiplyAdds; }
 
-const char *copenblas_config(void) { return get_config(); }
-const char *copenblas_core_name(void) { return get_corename(); }
-int copenblas_parallel(void) { return get_parallel(); }
-int copenblas_thread_count(void) { return get_num_threads(); }
-int copenblas_processor_count(void) { return get_num_procs(); }
-void copenblas_set_thread_count(int count) { set_num_threads(count); }
+const char *cinference_blas_config(void) { return get_config(); }
+const char *cinference_blas_core_name(void) { return get_corename(); }
+int cinference_blas_parallel(void) { return get_parallel(); }
+int cinference_blas_thread_count(void) { return get_num_threads(); }
+int cinference_blas_processor_count(void) { return get_num_procs(); }
+void cinference_blas_set_thread_count(int count) { set_num_threads(count); }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Inference
 
 /// A Keras CNN loaded from an HDF5 (`.h5`) file, ready to run on batches.
 ///
@@ -70,7 +71,7 @@ public final class KerasModel: Sendable {
     self.runner = PlanRunner(plan: ExecutionPlan(graph: optimize ? graph.optimized() : graph))
   }
 
-  /// Runs the model on a batch, its items spread over ``defaultThreads`` threads.
+  /// Runs the model on a batch, its items spread over ``ModelThreads/default`` threads.
   ///
   /// - Parameter batch: `[N] + inputShape`, for example `[N, 64, 64, 1]`; N may be 0.
   /// - Returns: `[N] + outputShape`, for example `[N, 7]` class probabilities.
@@ -78,7 +79,7 @@ public final class KerasModel: Sendable {
   ///
   /// Safe to call from several threads at once; see ``predict(_:threads:)``.
   public func predict(_ batch: Tensor) throws(ModelError) -> Tensor {
-    try predict(batch, threads: Self.defaultThreads)
+    try predict(batch, threads: ModelThreads.default)
   }
 
   /// Runs the model on a batch.
@@ -95,8 +96,7 @@ public final class KerasModel: Sendable {
   /// (M = items × output pixels, cut into chunks that stay in cache); the threads take whole
   /// groups, or share each group's chunks when there are fewer groups than threads. Neither
   /// groups nor chunks depend on the thread count, so neither do the results.
-  public func predict(_ batch: Tensor, threads: Int = KerasModel.defaultThreads) throws(ModelError) -> Tensor
-  {
+  public func predict(_ batch: Tensor, threads: Int = ModelThreads.default) throws(ModelError) -> Tensor {
     try ModelError.requireBatch(batch, of: inputShape)
     let items = batch.shape[0]
     let outputCount = outputShape.reduce(1, *)
@@ -121,9 +121,6 @@ public final class KerasModel: Sendable {
   ) {
     runner.run(input, items: items, threads: threads, outputs: [output], timings: timings)
   }
-
-  /// The thread count of ``predict(_:)``: one per active processor.
-  public static var defaultThreads: Int { ProcessInfo.processInfo.activeProcessorCount }
 
   /// The labels with their probabilities for each item of `output` (a ``predict(_:)`` result),
   /// highest first; nil without labels.

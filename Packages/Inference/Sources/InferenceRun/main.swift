@@ -1,5 +1,7 @@
 import Foundation
 import Inference
+import InferenceKeras
+import Processor
 
 // inference-run <model.h5> <face.pgm> [--labels a,b,c]
 //

@@ -1,4 +1,5 @@
 import Foundation
+import Inference
 
 /// A TFLite CNN (a `.tflite` flatbuffer) loaded into the same graph, plan and executor as a
 /// ``KerasModel``: ordinary convolutions run in `cblas_sgemm`, float16 weights are widened to
@@ -74,7 +75,7 @@ public final class TFLiteModel: Sendable {
   /// - Returns: One tensor per output, `[N] + outputShapes[i]`.
   /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
   public func predict(
-    _ batch: Tensor, threads: Int = KerasModel.defaultThreads
+    _ batch: Tensor, threads: Int = ModelThreads.default
   ) throws(ModelError) -> [Tensor] {
     try ModelError.requireBatch(batch, of: inputShape)
     let items = batch.shape[0]

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Benchmarks) import Inference
+@_spi(Benchmarks) import InferenceKeras
 
 /// The emotion CNN alone: latency and faces per second at several batch sizes, GFLOPS and
 /// their share of a large sgemm's peak, and the time of each step of the plan.

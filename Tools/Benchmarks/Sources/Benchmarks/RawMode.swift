@@ -1,7 +1,10 @@
 import FaceAnalysis
 import Foundation
 @_spi(Benchmarks) import Inference
+@_spi(Benchmarks) import InferenceKeras
+@_spi(Benchmarks) import InferenceTFLite
 import Media
+import Processor
 
 /// The machine-readable commands the `peers` script drives: export the shared inputs, then
 /// time our side on exactly those inputs and print one JSON object per command.

@@ -1,6 +1,7 @@
 import FaceAnalysis
 import Foundation
 @_spi(Benchmarks) import Inference
+import Processor
 
 /// The full benchmark: CNN, per-layer times, Haar and end to end, as text or one JSON object.
 struct Report {

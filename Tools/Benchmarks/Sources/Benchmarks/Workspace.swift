@@ -1,6 +1,7 @@
 import FaceAnalysis
 import Foundation
 import Inference
+import InferenceKeras
 
 /// Where the repository's models, fixtures and release binary are, and the loaded models.
 struct Workspace {

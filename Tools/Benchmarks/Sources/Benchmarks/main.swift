@@ -1,6 +1,7 @@
 import FaceAnalysis
 import Foundation
 import Inference
+import Processor
 
 let usage = """
   usage: bench [--json] [--repeats N] [--only cnn,haar,e2e,track]
@@ -25,7 +26,8 @@ do {
   let workspace = Workspace()
   switch arguments.command {
   case "report":
-    let sections = Set((arguments.options["only"] ?? "cnn,haar,e2e,track").split(separator: ",").map(String.init))
+    let sections = Set(
+      (arguments.options["only"] ?? "cnn,haar,e2e,track").split(separator: ",").map(String.init))
     try Report(workspace: workspace, repeats: try arguments.integer("repeats", 20), sections: sections)
       .run(json: arguments.flag("json"))
   case "export":
@@ -35,7 +37,7 @@ do {
     guard let faces = arguments.positional.first else { throw BenchError.usage(usage) }
     try RawMode.cnn(
       faces: faces, batch: try arguments.integer("batch", 1), repeats: try arguments.integer("repeats", 200),
-      threads: try arguments.integer("threads", KerasModel.defaultThreads), workspace: workspace)
+      threads: try arguments.integer("threads", ModelThreads.default), workspace: workspace)
   case "gemm-floor":
     try RawMode.gemmFloor(
       batch: try arguments.integer("batch", 1), repeats: try arguments.integer("repeats", 50),

@@ -1,4 +1,5 @@
 import Inference
+import InferenceKeras
 
 /// Turns a batch of preprocessed faces into class probabilities. `KerasModel` from the
 /// Inference package is one; tests may supply their own.

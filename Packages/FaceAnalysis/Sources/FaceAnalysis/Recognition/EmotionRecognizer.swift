@@ -1,5 +1,6 @@
 import Foundation
 import Inference
+import InferenceKeras
 import System
 
 /// Finds faces and names their emotions the way the `fer` package does with its Keras model:

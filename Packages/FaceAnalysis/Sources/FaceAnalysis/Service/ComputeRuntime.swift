@@ -1,4 +1,5 @@
 import Inference
+import Processor
 
 /// What recognition computes on, for `--version` and About: OpenBLAS's kernels and the
 /// instruction set of the project's own, so that the app needs no link to Inference.

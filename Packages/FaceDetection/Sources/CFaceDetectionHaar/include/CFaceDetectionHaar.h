@@ -100,7 +100,7 @@ int cfacedetection_haar_run_window(const HaarLevel *level, const HaarIntegrals *
 /// as OpenCV does. Writes an (x, y) pair for each window every stage accepts to `found`, in scan
 /// order, and returns how many pairs. Stops early, before a row whose windows might not all fit
 /// in `capacity` pairs; `*row` is then the row to go on from (at least one row is always
-/// scanned when `capacity >= workingWidth`). `instructionLevel` (capped to `cfacedetection_haar_cpu_level()`)
+/// scanned when `capacity >= workingWidth`). `instructionLevel` (capped to Processor's `cprocessor_cpu_instruction_level()`)
 /// picks the loop for stump cascades: 2 runs sixteen windows at a time with AVX-512, 1 eight
 /// with AVX2, 0 the one-window loop; the results are identical.
 long cfacedetection_haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
@@ -123,10 +123,6 @@ int cfacedetection_haar_stump_shape(const long *corners, const float *weights);
 /// 32 bits), each laid out for its shape.
 void cfacedetection_haar_pack_stumps(const HaarLevel *level, long treeCount, const long *order,
                                     HaarStump *stumps);
-
-/// The widest loop `cfacedetection_haar_scan_rows` can run on this CPU: 2 for AVX-512 (F, DQ, BW, VL), 1 for
-/// AVX2, 0 for the one-window loop.
-int cfacedetection_haar_cpu_level(void);
 
 /// One axis of OpenCV's bit-exact bilinear resize: destination index `i` blends source
 /// `offsets[i]` and the next with `weights0[i]` and `weights1[i]` (8 fractional bits); below

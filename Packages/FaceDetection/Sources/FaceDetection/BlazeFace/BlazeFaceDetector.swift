@@ -1,5 +1,6 @@
 import Foundation
 import Inference
+import InferenceTFLite
 import Pixels
 
 /// MediaPipe's BlazeFace face detector run on the project's own CNN runtime (``TFLiteModel``,

@@ -1,5 +1,5 @@
 import CFaceDetectionHaar
-import Inference
+import Processor
 import System
 
 /// A cascade flattened once into the raw buffers the C scanner reads (`HaarLevel`), so a
@@ -173,7 +173,7 @@ final class CascadeTables: @unchecked Sendable {
     // The AVX2 loop reads a stump cascade's trees as one record each.
     let packs =
       packsStumps
-      && min(instructionSet.rawValue, Int(cfacedetection_haar_cpu_level())) == InstructionSet.avx2.rawValue
+      && min(instructionSet, KernelConfiguration.available) == .avx2
       && integrals.sum.count < Int(Int32.max)
     let key = LevelKey(stride: stride, packed: packs)
     let cached = levelTables.withLock { $0[key] }

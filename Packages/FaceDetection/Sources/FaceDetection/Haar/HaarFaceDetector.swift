@@ -1,8 +1,8 @@
 import CFaceDetectionHaar
 import Dispatch
 import Foundation
-import Inference
 import Pixels
+import Processor
 
 /// OpenCV's `CascadeClassifier::detectMultiScale` (with `CASCADE_SCALE_IMAGE`): an image pyramid
 /// shrunk with bilinear resizing, integral and squared-integral images per level, window

@@ -52,53 +52,8 @@ void cinference_bias_residual_relu(const float *input, long rows, long channels,
 void cinference_max_pool(const InferenceWindow *window, long channels, const float *input,
                         float *output, long firstRow, long endRow);
 
-/// The instruction set the kernels run with: 2 for AVX-512 (F, BW, DQ, VL) with FMA, 1 for
-/// AVX2 with FMA, 0 for the generic code. The best the CPU has, capped by `EMOTIONS_CPU`
-/// (read once) and, on the calling thread, by `cinference_override_instruction_level`.
-int cinference_instruction_level(void);
-
-/// The best instruction set of this CPU, as a level of `cinference_instruction_level`.
-int cinference_cpu_instruction_level(void);
-
-enum {
-  /// `EMOTIONS_CPU` is not set (or empty).
-  CINFERENCE_LEVEL_UNSET = -1,
-  /// `EMOTIONS_CPU` names none of generic, avx2 and avx512: the kernels ignore it.
-  CINFERENCE_LEVEL_UNKNOWN = -2,
-};
-
-/// The level `EMOTIONS_CPU` asks for (generic, avx2 or avx512, in any case), before it is
-/// capped to the CPU's, or CINFERENCE_LEVEL_UNSET or CINFERENCE_LEVEL_UNKNOWN.
-int cinference_requested_instruction_level(void);
-
-/// A value of `EMOTIONS_CPU` as `cinference_requested_instruction_level` reads it.
-int cinference_parse_instruction_level(const char *value);
-
-/// Runs the calling thread's kernels at `level` (capped to the CPU's) from now on, or as
-/// the process does again when `level` is negative: a seam for tests comparing the levels.
-void cinference_override_instruction_level(int level);
-
-/// Bits of `cinference_cpu_features`.
-enum {
-  CINFERENCE_CPU_SSE3 = 1 << 0,
-  CINFERENCE_CPU_SSSE3 = 1 << 1,
-  CINFERENCE_CPU_SSE4_2 = 1 << 2,
-  CINFERENCE_CPU_AVX = 1 << 3,
-  CINFERENCE_CPU_AVX2 = 1 << 4,
-  CINFERENCE_CPU_FMA = 1 << 5,
-  CINFERENCE_CPU_AVX512F = 1 << 6,
-  CINFERENCE_CPU_AVX512BW = 1 << 7,
-  CINFERENCE_CPU_AVX512DQ = 1 << 8,
-  CINFERENCE_CPU_AVX512VL = 1 << 9,
-  CINFERENCE_CPU_AVX512BF16 = 1 << 10,
-};
-
-/// The vector extensions of this CPU that the system also enables, as CINFERENCE_CPU_* bits
-/// (0 on other architectures than x86-64).
-unsigned cinference_cpu_features(void);
-
 /// Runs `iterations` rounds of independent fused multiply-adds on the widest vectors of
-/// `cinference_instruction_level()` (a multiply and an add where there is no FMA), writes a
+/// `cprocessor_instruction_level()` (a multiply and an add where there is no FMA), writes a
 /// value derived from them to `sink` (so the work cannot be skipped) and returns the
 /// floating-point operations done: time it to measure the peak rate of one core.
 double cinference_fma_peak(long iterations, float *sink);

@@ -1,4 +1,4 @@
-import COpenBLAS
+import CInferenceBLAS
 
 /// The BLAS library behind every convolution, and its threading policy.
 ///
@@ -16,11 +16,11 @@ public enum BLASConfiguration {
     }
     let origin: CoreTypeOrigin
     if case .success(let loaded) = OpenBLAS.loaded { origin = loaded } else { origin = .detected }
-    let configuration = String(cString: copenblas_config())
+    let configuration = String(cString: cinference_blas_config())
     let words = configuration.split(separator: " ")
     let version = words.count > 1 && words[0] == "OpenBLAS" ? String(words[1]) : nil
     let threading: String
-    switch copenblas_parallel() {
+    switch cinference_blas_parallel() {
     case 0: threading = "sequential"
     case 1: threading = "pthreads"
     case 2: threading = "OpenMP"
@@ -28,8 +28,8 @@ public enum BLASConfiguration {
     }
     return BLASInfo(
       configuration: configuration.trimmingCharacters(in: .whitespaces), version: version,
-      coreType: String(cString: copenblas_core_name()), coreTypeOrigin: origin,
-      threads: Int(copenblas_thread_count()), processors: Int(copenblas_processor_count()),
+      coreType: String(cString: cinference_blas_core_name()), coreTypeOrigin: origin,
+      threads: Int(cinference_blas_thread_count()), processors: Int(cinference_blas_processor_count()),
       threading: threading)
   }
 
@@ -39,16 +39,16 @@ public enum BLASConfiguration {
   /// a running call. Values below 1 are treated as 1.
   public static func setThreadCount(_ count: Int) {
     guard OpenBLAS.isLoaded else { return }
-    copenblas_set_thread_count(Int32(max(count, 1)))
+    cinference_blas_set_thread_count(Int32(max(count, 1)))
   }
 
   /// The floating-point operations of every `cblas_sgemm` call so far (2 per multiply-add).
-  static var sgemmFLOPs: Double {
-    OpenBLAS.isLoaded ? copenblas_sgemm_flops() : 0
+  package static var sgemmFLOPs: Double {
+    OpenBLAS.isLoaded ? cinference_blas_sgemm_flops() : 0
   }
 
   /// The same, of the calls made on the calling thread.
-  static var threadSGEMMFLOPs: Double {
-    OpenBLAS.isLoaded ? copenblas_thread_sgemm_flops() : 0
+  package static var threadSGEMMFLOPs: Double {
+    OpenBLAS.isLoaded ? cinference_blas_thread_sgemm_flops() : 0
   }
 }

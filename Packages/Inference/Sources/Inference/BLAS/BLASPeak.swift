@@ -1,4 +1,4 @@
-import COpenBLAS
+import CInferenceBLAS
 import Dispatch
 
 extension BLASConfiguration {
@@ -18,9 +18,9 @@ extension BLASConfiguration {
   @_spi(Benchmarks)
   public static func measurePeakGFLOPS(size: Int = 1536, threads: Int, repeats: Int = 5) -> Double {
     guard OpenBLAS.isLoaded else { return 0 }
-    let previous = Int(copenblas_thread_count())
-    copenblas_set_thread_count(Int32(max(threads, 1)))
-    defer { copenblas_set_thread_count(Int32(previous)) }
+    let previous = Int(cinference_blas_thread_count())
+    cinference_blas_set_thread_count(Int32(max(threads, 1)))
+    defer { cinference_blas_set_thread_count(Int32(previous)) }
     let side = max(size, 1)
     let count = side * side
     let a = UnsafeMutablePointer<Float>.allocate(capacity: count)

@@ -1,21 +1,22 @@
-import COpenBLAS
+import CInferenceBLAS
 import Foundation
+import Processor
 
 /// Debian's OpenBLAS, loaded once per process at first use, with the kernels chosen for this
 /// CPU (see ``OpenBLASCoreType``) unless the user set `OPENBLAS_CORETYPE`. It runs
 /// single-threaded: the runtime shares a batch's work between its own threads.
-enum OpenBLAS {
+package enum OpenBLAS {
   /// The library's kernels and who chose them, or why it could not be loaded.
-  static let loaded: Result<CoreTypeOrigin, ModelError> = load()
+  package static let loaded: Result<CoreTypeOrigin, ModelError> = load()
 
   /// Loads the library if needed.
   /// - Throws: ``ModelError/blasUnavailable(_:)`` when it cannot be loaded.
-  static func require() throws(ModelError) {
+  package static func require() throws(ModelError) {
     if case .failure(let error) = loaded { throw error }
   }
 
   /// Whether the library is loaded (loading it if needed).
-  static var isLoaded: Bool {
+  package static var isLoaded: Bool {
     if case .success = loaded { return true }
     return false
   }
@@ -26,18 +27,18 @@ enum OpenBLAS {
     var reason = [CChar](repeating: 0, count: 512)
     let status: Int32
     if let choice {
-      status = choice.name.withCString { copenblas_load($0, &reason, reason.count) }
+      status = choice.name.withCString { cinference_blas_load($0, &reason, reason.count) }
     } else {
-      status = copenblas_load(nil, &reason, reason.count)
+      status = cinference_blas_load(nil, &reason, reason.count)
     }
     guard status == 0 else {
       return .failure(
         .blasUnavailable(
           String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
     }
-    copenblas_set_thread_count(1)
+    cinference_blas_set_thread_count(1)
     if fromUser { return .success(.environment) }
-    if let choice, String(cString: copenblas_core_name()).lowercased() == choice.name.lowercased() {
+    if let choice, String(cString: cinference_blas_core_name()).lowercased() == choice.name.lowercased() {
       return .success(.chosen(features: choice.features))
     }
     return .success(.detected)

@@ -1,5 +1,5 @@
 /// An element-wise activation, standalone or fused into the layer before it.
-enum Activation: Equatable, Sendable {
+package enum Activation: Equatable, Sendable {
   /// The identity.
   case linear
   /// Keras's general ReLU: min(x, maxValue) when x > threshold, else
@@ -13,10 +13,10 @@ enum Activation: Equatable, Sendable {
   case softmax
 
   /// Plain relu.
-  static let plainReLU = Activation.relu(maxValue: nil, negativeSlope: 0, threshold: 0)
+  package static let plainReLU = Activation.relu(maxValue: nil, negativeSlope: 0, threshold: 0)
 
   /// Parses a Keras activation name (`"relu"`, `"relu6"`, ...); nil when unknown.
-  init?(kerasName: String) {
+  package init?(kerasName: String) {
     switch kerasName {
     case "linear": self = .linear
     case "relu": self = .plainReLU

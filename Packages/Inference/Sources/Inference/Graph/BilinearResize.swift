@@ -1,20 +1,34 @@
 /// Bilinear resizing of one NHWC item, as TFLite's RESIZE_BILINEAR computes it: each output
 /// pixel maps to `y · scale` (or `(y + 0.5) · scale - 0.5` with half-pixel centres), clamped
 /// to the image, and mixes the four pixels around it.
-struct BilinearResize: Equatable, Sendable {
+package struct BilinearResize: Equatable, Sendable {
   /// The input item's height and width.
-  var inputHeight: Int, inputWidth: Int
+  package var inputHeight: Int, inputWidth: Int
   /// The output item's height and width.
-  var outputHeight: Int, outputWidth: Int
+  package var outputHeight: Int, outputWidth: Int
   /// Channels, resized independently.
-  var channels: Int
+  package var channels: Int
   /// Whether the corner pixels of input and output are aligned (scale (in - 1) / (out - 1)).
-  var alignCorners: Bool
+  package var alignCorners: Bool
   /// Whether pixels are sampled at their centres.
-  var halfPixelCenters: Bool
+  package var halfPixelCenters: Bool
+
+  /// The value of these parts, for the importers.
+  package init(
+    inputHeight: Int, inputWidth: Int, outputHeight: Int, outputWidth: Int, channels: Int, alignCorners: Bool,
+    halfPixelCenters: Bool
+  ) {
+    self.inputHeight = inputHeight
+    self.inputWidth = inputWidth
+    self.outputHeight = outputHeight
+    self.outputWidth = outputWidth
+    self.channels = channels
+    self.alignCorners = alignCorners
+    self.halfPixelCenters = halfPixelCenters
+  }
 
   /// Where output row or column `index` reads: the two neighbours and the second's weight.
-  static func sample(
+  package static func sample(
     _ index: Int, input: Int, output: Int, alignCorners: Bool, halfPixelCenters: Bool
   ) -> (
     lower: Int, upper: Int, fraction: Float

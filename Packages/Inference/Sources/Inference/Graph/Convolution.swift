@@ -2,24 +2,35 @@
 /// with K = kh·kw·cin and the patches in (kh, kw, cin) order, so the Keras kernel
 /// (kh, kw, cin, cout) is the B matrix exactly as stored. Also used for Dense (a 1x1
 /// convolution over a matrix) and for the pointwise half of SeparableConv2D.
-struct Convolution: Equatable, Sendable {
+package struct Convolution: Equatable, Sendable {
   /// Where each output pixel reads.
-  var geometry: WindowGeometry
+  package var geometry: WindowGeometry
   /// Input channels (cin).
-  var inputChannels: Int
+  package var inputChannels: Int
   /// Output channels (cout).
-  var outputChannels: Int
+  package var outputChannels: Int
   /// The kernel, K × cout row-major.
-  var kernel: [Float]
+  package var kernel: [Float]
   /// One bias per output channel, if any.
-  var bias: [Float]?
+  package var bias: [Float]?
+
+  /// The value of these parts, for the importers.
+  package init(
+    geometry: WindowGeometry, inputChannels: Int, outputChannels: Int, kernel: [Float], bias: [Float]?
+  ) {
+    self.geometry = geometry
+    self.inputChannels = inputChannels
+    self.outputChannels = outputChannels
+    self.kernel = kernel
+    self.bias = bias
+  }
 
   /// K, the GEMM's inner dimension.
-  var patchLength: Int { geometry.taps * inputChannels }
+  package var patchLength: Int { geometry.taps * inputChannels }
 
   /// Scales output channel `c` by `scale[c]` and adds `shift[c]`: BatchNormalization folded
   /// into the weights.
-  mutating func fold(_ affine: ChannelAffine) {
+  package mutating func fold(_ affine: ChannelAffine) {
     for row in 0..<patchLength {
       for channel in 0..<outputChannels {
         kernel[row * outputChannels + channel] *= affine.scale[channel]
@@ -33,7 +44,7 @@ struct Convolution: Equatable, Sendable {
   /// Takes in a bias added to every input pixel before it (a depthwise convolution's, when
   /// the two run as one separable step): `bias[n] += Σ_c input[c] · kernel[c, n]` for each
   /// tap, exact for windows inside the image, which a 1x1 convolution's always are.
-  mutating func absorbInputBias(_ input: [Float]) {
+  package mutating func absorbInputBias(_ input: [Float]) {
     var sums = bias ?? [Float](repeating: 0, count: outputChannels)
     for row in 0..<patchLength {
       let value = input[row % inputChannels]

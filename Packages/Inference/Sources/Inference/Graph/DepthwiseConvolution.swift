@@ -1,22 +1,32 @@
 /// A depthwise convolution: each input channel c gets `multiplier` filters of its own;
 /// output channel c·multiplier + m. Runs as a direct SIMD loop over channels.
-struct DepthwiseConvolution: Equatable, Sendable {
+package struct DepthwiseConvolution: Equatable, Sendable {
   /// Where each output pixel reads.
-  var geometry: WindowGeometry
+  package var geometry: WindowGeometry
   /// Input channels.
-  var inputChannels: Int
+  package var inputChannels: Int
   /// Filters per input channel.
-  var multiplier: Int
+  package var multiplier: Int
   /// The Keras kernel (kh, kw, cin, multiplier), C order.
-  var kernel: [Float]
+  package var kernel: [Float]
   /// One bias per output channel, if any.
-  var bias: [Float]?
+  package var bias: [Float]?
+
+  /// The value of these parts, for the importers.
+  package init(geometry: WindowGeometry, inputChannels: Int, multiplier: Int, kernel: [Float], bias: [Float]?)
+  {
+    self.geometry = geometry
+    self.inputChannels = inputChannels
+    self.multiplier = multiplier
+    self.kernel = kernel
+    self.bias = bias
+  }
 
   /// Output channels: inputChannels × multiplier.
-  var outputChannels: Int { inputChannels * multiplier }
+  package var outputChannels: Int { inputChannels * multiplier }
 
   /// BatchNormalization folded into the weights.
-  mutating func fold(_ affine: ChannelAffine) {
+  package mutating func fold(_ affine: ChannelAffine) {
     let channels = outputChannels
     for tap in 0..<geometry.taps {
       for channel in 0..<channels {

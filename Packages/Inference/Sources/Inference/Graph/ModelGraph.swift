@@ -1,29 +1,29 @@
 /// A model as a graph of nodes in topological order, one input and one or more outputs.
-struct ModelGraph: Equatable, Sendable {
+package struct ModelGraph: Equatable, Sendable {
   /// The nodes; every node's inputs come before it.
-  var nodes: [GraphNode]
+  package var nodes: [GraphNode]
   /// The index of the input node.
-  var input: Int
+  package var input: Int
   /// The indices of the nodes whose outputs are the model's outputs, in order.
-  var outputs: [Int]
+  package var outputs: [Int]
 
   /// A graph with one output.
-  init(nodes: [GraphNode], input: Int, output: Int) {
+  package init(nodes: [GraphNode], input: Int, output: Int) {
     self.init(nodes: nodes, input: input, outputs: [output])
   }
 
   /// A graph with any number of outputs.
-  init(nodes: [GraphNode], input: Int, outputs: [Int]) {
+  package init(nodes: [GraphNode], input: Int, outputs: [Int]) {
     self.nodes = nodes
     self.input = input
     self.outputs = outputs
   }
 
   /// The first output (a Keras model's only one).
-  var output: Int { outputs[0] }
+  package var output: Int { outputs[0] }
 
   /// The number of nodes reading each node's output (each model output counts as a reader).
-  func readerCounts() -> [Int] {
+  package func readerCounts() -> [Int] {
     var counts = [Int](repeating: 0, count: nodes.count)
     for node in nodes {
       for input in node.inputs { counts[input] += 1 }
@@ -37,7 +37,7 @@ struct ModelGraph: Equatable, Sendable {
   ///
   /// A node folds into its producer only when the producer (and any identity nodes between
   /// them) feeds nothing else, keeps the shape, and has no activation of its own yet.
-  func optimized() -> ModelGraph {
+  package func optimized() -> ModelGraph {
     var graph = self
     for index in graph.nodes.indices {
       switch graph.nodes[index].operation {

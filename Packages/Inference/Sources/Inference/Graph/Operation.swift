@@ -3,7 +3,7 @@
 /// The cases with weights are `indirect`, so every weights pointer stays whole: inline, Swift
 /// would keep the case number in a pointer's spare bits, where LeakSanitizer cannot follow it
 /// (`OperationLayoutTests` checks the layout).
-enum Operation: Equatable, Sendable {
+package enum Operation: Equatable, Sendable {
   /// The model's input.
   case input
   /// The input unchanged, maybe under a new shape (Flatten, Dropout, InputLayer, a folded
@@ -33,7 +33,7 @@ enum Operation: Equatable, Sendable {
   case resize(BilinearResize)
 
   /// Whether a BatchNormalization after this node can fold into its weights.
-  var canFoldAffine: Bool {
+  package var canFoldAffine: Bool {
     switch self {
     case .convolution, .depthwise, .separable, .channelAffine: return true
     default: return false
@@ -41,7 +41,7 @@ enum Operation: Equatable, Sendable {
   }
 
   /// Folds a per-channel affine map into the weights; false when this node has none.
-  mutating func fold(_ affine: ChannelAffine) -> Bool {
+  package mutating func fold(_ affine: ChannelAffine) -> Bool {
     switch self {
     case .convolution(var convolution):
       convolution.fold(affine)
@@ -61,7 +61,7 @@ enum Operation: Equatable, Sendable {
   }
 
   /// Whether it ends in a matrix product, which can add its second input (see ``Executor``).
-  var isProduct: Bool {
+  package var isProduct: Bool {
     switch self {
     case .convolution, .separable: return true
     default: return false
@@ -69,7 +69,7 @@ enum Operation: Equatable, Sendable {
   }
 
   /// Whether the node writes its own output (activation can be fused into it).
-  var computes: Bool {
+  package var computes: Bool {
     switch self {
     case .input, .identity: return false
     default: return true

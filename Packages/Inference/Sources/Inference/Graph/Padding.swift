@@ -1,5 +1,5 @@
 /// Keras's padding modes for convolutions and pooling.
-enum Padding: String, Equatable, Sendable {
+package enum Padding: String, Equatable, Sendable {
   /// No padding: windows lie inside the input.
   case valid
   /// Output size ceil(input / stride); the padding is split with the extra row or column

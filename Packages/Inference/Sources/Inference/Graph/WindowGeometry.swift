@@ -1,25 +1,25 @@
 import CInference
 
 /// Where a 2-D sliding window (convolution or pooling) reads, under Keras's padding rules.
-struct WindowGeometry: Equatable, Sendable {
+package struct WindowGeometry: Equatable, Sendable {
   /// Input height and width.
-  var inputHeight: Int, inputWidth: Int
+  package var inputHeight: Int, inputWidth: Int
   /// Window size.
-  var kernelHeight: Int, kernelWidth: Int
+  package var kernelHeight: Int, kernelWidth: Int
   /// Steps between windows.
-  var strideHeight: Int, strideWidth: Int
+  package var strideHeight: Int, strideWidth: Int
   /// Spacing of the window's taps (1 = dense).
-  var dilationHeight: Int, dilationWidth: Int
+  package var dilationHeight: Int, dilationWidth: Int
   /// Output height and width.
-  var outputHeight: Int, outputWidth: Int
+  package var outputHeight: Int, outputWidth: Int
   /// Rows of padding above and columns of padding on the left (the rest goes below/right).
-  var padTop: Int, padLeft: Int
+  package var padTop: Int, padLeft: Int
 
   /// Computes the output size and padding for an input size, as Keras does.
   ///
   /// 'valid': out = ceil((in - k_eff + 1) / s). 'same': out = ceil(in / s), total padding
   /// max((out - 1) * s + k_eff - in, 0), of which floor(total / 2) goes on top or left.
-  init?(
+  package init?(
     inputHeight: Int, inputWidth: Int, kernel: (Int, Int), strides: (Int, Int),
     dilation: (Int, Int) = (1, 1), padding: Padding
   ) {
@@ -49,16 +49,16 @@ struct WindowGeometry: Equatable, Sendable {
 
   /// Whether every window is one tap at stride 1 with no padding (a 1x1 convolution that
   /// can run on the input matrix directly).
-  var isPointwiseIdentity: Bool {
+  package var isPointwiseIdentity: Bool {
     kernelHeight == 1 && kernelWidth == 1 && strideHeight == 1 && strideWidth == 1
       && padTop == 0 && padLeft == 0 && outputHeight == inputHeight && outputWidth == inputWidth
   }
 
   /// The taps per window.
-  var taps: Int { kernelHeight * kernelWidth }
+  package var taps: Int { kernelHeight * kernelWidth }
 
   /// The geometry for the C kernels, or nil with dilation (they do not handle it).
-  var cWindow: InferenceWindow? {
+  package var cWindow: InferenceWindow? {
     guard dilationHeight == 1, dilationWidth == 1 else { return nil }
     return InferenceWindow(
       inputHeight: inputHeight, inputWidth: inputWidth, kernelHeight: kernelHeight, kernelWidth: kernelWidth,

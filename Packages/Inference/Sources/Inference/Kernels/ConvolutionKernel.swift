@@ -8,9 +8,9 @@ import CInference
 /// caller's scratch: one row per output pixel in (kh, kw, cin) order, zeros for padding, so the
 /// Keras kernel is the B matrix as stored; a strided 1x1 convolution's packing is a plain
 /// gather. Bias, a residual and activation follow in one pass over the rows just written.
-enum ConvolutionKernel {
+package enum ConvolutionKernel {
   /// What a convolution adds to its product before the activation, besides its bias.
-  enum Addend {
+  package enum Addend {
     /// Nothing.
     case none
     /// What the output already holds (an Add fused into the convolution, in place).
@@ -21,14 +21,14 @@ enum ConvolutionKernel {
   }
 
   /// Floats of scratch one chunk of `rows` output rows needs (0 when the GEMM reads the input).
-  static func scratch(_ convolution: Convolution, rows: Int) -> Int {
+  package static func scratch(_ convolution: Convolution, rows: Int) -> Int {
     convolution.geometry.isPointwiseIdentity
       ? 0 : rows * convolution.geometry.outputWidth * convolution.patchLength
   }
 
   /// `output = activation(patches(input) · kernel + bias + addend)` for output rows `rows` of
   /// the batch; `input` and `output` are the whole batch's tensors.
-  static func run(
+  package static func run(
     _ convolution: Convolution, activation: Activation, input: UnsafePointer<Float>,
     output: UnsafeMutablePointer<Float>, rows: BatchRows, scratch: UnsafeMutablePointer<Float>,
     addend: Addend = .none
@@ -54,7 +54,7 @@ enum ConvolutionKernel {
 
   /// `output = activation(a · kernel + bias + addend)` for `pixels` rows of `a`, `lda` floats
   /// apart, which are the output's pixels from `firstPixel` (`output` is the whole batch's).
-  static func multiply(
+  package static func multiply(
     _ convolution: Convolution, activation: Activation, a: UnsafePointer<Float>, lda: Int, pixels: Int,
     firstPixel: Int, output: UnsafeMutablePointer<Float>, addend: Addend = .none
   ) {
@@ -79,7 +79,7 @@ enum ConvolutionKernel {
 
   /// im2col of `rows`: one row of kh·kw·cin values per output pixel, zeros where the window
   /// hangs over the padding, the chunk's pixels one after the other.
-  static func pack(
+  package static func pack(
     _ input: UnsafePointer<Float>, convolution: Convolution, rows: BatchRows,
     into patches: UnsafeMutablePointer<Float>
   ) {

@@ -6,10 +6,10 @@ import CInference
 /// of 8 (the common case) the C kernel `cinference_depthwise` runs it in SIMD vectors; with
 /// other channel counts (BlazeFace's 12 and 36) `cinference_depthwise_any`'s plain loops do;
 /// with several filters per channel or dilation, a Swift loop.
-enum DepthwiseKernel {
+package enum DepthwiseKernel {
   /// `depthwise(input) + bias` for output rows `rows` of the batch, written one row after the
   /// other from `output` (the batch tensor at the first row, or a chunk's scratch).
-  static func run(
+  package static func run(
     _ depthwise: DepthwiseConvolution, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
     rows: BatchRows
   ) {

@@ -3,9 +3,9 @@ import Foundation
 
 /// The end of a layer: add a per-channel bias, then apply the activation, over a matrix of
 /// `rows × channels` (channels last). One loop per activation, no per-element closures.
-enum Epilogue {
+package enum Epilogue {
   /// Adds `bias` (when given) and applies `activation` in place.
-  static func finish(
+  package static func finish(
     _ values: UnsafeMutablePointer<Float>, bias: [Float]?, activation: Activation, rows: Int, channels: Int
   ) {
     guard let bias else {
@@ -22,7 +22,7 @@ enum Epilogue {
   /// Adds `bias` (when given) and `residual`, whose rows hold only the first `residualChannels`
   /// of the `channels` (a shortcut widened with zero channels), then applies `activation`, in
   /// place.
-  static func finish(
+  package static func finish(
     _ values: UnsafeMutablePointer<Float>, bias: [Float]?, residual: UnsafePointer<Float>,
     residualChannels: Int, activation: Activation, rows: Int, channels: Int
   ) {
@@ -40,7 +40,7 @@ enum Epilogue {
 
   /// Writes `activation(source + bias)` to `destination`; source and destination may be the
   /// same buffer.
-  static func apply(
+  package static func apply(
     _ activation: Activation, bias: UnsafePointer<Float>?, source: UnsafePointer<Float>,
     destination: UnsafeMutablePointer<Float>, rows: Int, channels: Int
   ) {
@@ -62,7 +62,7 @@ enum Epilogue {
   }
 
   /// Applies `activation` in place.
-  static func activate(
+  package static func activate(
     _ activation: Activation, _ values: UnsafeMutablePointer<Float>, rows: Int, channels: Int
   ) {
     let count = rows * channels

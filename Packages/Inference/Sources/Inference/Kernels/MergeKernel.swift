@@ -1,8 +1,8 @@
 /// Layers that combine or rescale whole tensors: Add, Concatenate, unfolded BatchNormalization.
-enum MergeKernel {
+package enum MergeKernel {
   /// `output = activation(inputs[0] + inputs[1] + ...)` over the `count` elements from
   /// `offset` of each input.
-  static func add(
+  package static func add(
     _ inputs: UnsafeBufferPointer<UnsafePointer<Float>>, offset: Int, output: UnsafeMutablePointer<Float>,
     count: Int, channels: Int, activation: Activation
   ) {
@@ -20,7 +20,7 @@ enum MergeKernel {
 
   /// Joins the inputs along one axis for the batch items `items`: for each of an item's
   /// `outerPerItem` blocks, input i contributes `chunks[i]` contiguous floats.
-  static func concatenate(
+  package static func concatenate(
     _ inputs: UnsafeBufferPointer<UnsafePointer<Float>>, chunks: [Int], outerPerItem: Int, items: Range<Int>,
     output: UnsafeMutablePointer<Float>
   ) {
@@ -36,7 +36,7 @@ enum MergeKernel {
   }
 
   /// `output = activation(input · scale[c] + shift[c])`, channels last.
-  static func affine(
+  package static func affine(
     _ affine: ChannelAffine, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, rows: Int,
     activation: Activation
   ) {

@@ -1,8 +1,8 @@
 /// Writes a ``ZeroPadding``'s output rows: zero rows, and rows of zero pixels around the input
 /// row's pixels, each widened by zero channels.
-enum PadKernel {
+package enum PadKernel {
   /// Output rows `rows` of the batch, written from `output` (the batch tensor at the first row).
-  static func run(
+  package static func run(
     _ padding: ZeroPadding, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, rows: BatchRows
   ) {
     let inputRow = padding.inputWidth * padding.inputChannels

@@ -14,10 +14,10 @@ import CInference
 /// planes in place and adding to the product; with fewer, the shifted planes are copied below
 /// one another (im2col, transposed: (kh, kw, cin) order) for one product with
 /// K = kh·kw·cin. The product is transposed back to channels last with the bias and ReLU.
-enum PlanarConvolutionKernel {
+package enum PlanarConvolutionKernel {
   /// Whether `convolution` runs here: stride 1, no dilation, a window larger than one pixel,
   /// fewer than 16 output channels and at most 16 input channels.
-  static func handles(_ convolution: Convolution) -> Bool {
+  package static func handles(_ convolution: Convolution) -> Bool {
     let geometry = convolution.geometry
     return convolution.outputChannels < 16 && convolution.inputChannels <= 16 && geometry.strideHeight == 1
       && geometry.strideWidth == 1
@@ -25,7 +25,7 @@ enum PlanarConvolutionKernel {
   }
 
   /// `convolution`'s kernel as the product's A matrix: cout × K, row-major.
-  static func transposedKernel(_ convolution: Convolution) -> [Float] {
+  package static func transposedKernel(_ convolution: Convolution) -> [Float] {
     let k = convolution.patchLength
     let n = convolution.outputChannels
     return (0..<(n * k)).map { index in convolution.kernel[(index % k) * n + index / k] }
@@ -33,7 +33,7 @@ enum PlanarConvolutionKernel {
 
   /// The floats of scratch a chunk of `rows` output rows needs when its planes are packed
   /// from a channels-last input.
-  static func scratch(_ convolution: Convolution, rows: Int) -> Int {
+  package static func scratch(_ convolution: Convolution, rows: Int) -> Int {
     let geometry = convolution.geometry
     // A chunk touches at most ceil(rows / height) + 1 items, each adding kh - 1 plane rows.
     let items = min(rows, (rows + geometry.outputHeight - 1) / geometry.outputHeight + 1)
@@ -42,7 +42,7 @@ enum PlanarConvolutionKernel {
   }
 
   /// The floats of scratch a chunk of `rows` rows of a tall image of planes needs.
-  static func scratch(_ convolution: Convolution, planarRows rows: Int, layout: PlaneLayout) -> Int {
+  package static func scratch(_ convolution: Convolution, planarRows rows: Int, layout: PlaneLayout) -> Int {
     let columns = rows * layout.rowPitch
     let perTap = convolution.inputChannels >= 8
     return (perTap ? 0 : convolution.patchLength * columns) + convolution.outputChannels * columns
@@ -53,7 +53,7 @@ enum PlanarConvolutionKernel {
   /// With `inputPlanes`, the input is kept as planes and `rows` are rows of its tall image;
   /// with `outputPlanes`, so is the output (rows of the same tall image, bias and activation
   /// applied in place).
-  static func run(
+  package static func run(
     _ convolution: Convolution, kernel: [Float], activation: Activation, input: UnsafePointer<Float>,
     output: UnsafeMutablePointer<Float>, rows: BatchRows, batch: Int, scratch: UnsafeMutablePointer<Float>,
     inputPlanes: PlaneLayout?, outputPlanes: PlaneLayout?
@@ -107,24 +107,24 @@ enum PlanarConvolutionKernel {
   /// Where a chunk's planes, copied patches and product lie in the scratch.
   private struct Layout {
     /// Floats from one plane row to the next: the input width plus the padding columns.
-    let rowPitch: Int
+    package let rowPitch: Int
     /// Floats from one plane to the next: its rows, then `kw - 1` floats that the last taps
     /// read past them, in whole cache lines.
-    let planePitch: Int
+    package let planePitch: Int
     /// The product's columns: every plane row but the last kh - 1, whole.
-    let columns: Int
+    package let columns: Int
     /// Whether each tap is a product of its own, reading the planes in place.
-    let perTap: Bool
-    let inputChannels: Int
-    let patchLength: Int
-    let outputChannels: Int
+    package let perTap: Bool
+    package let inputChannels: Int
+    package let patchLength: Int
+    package let outputChannels: Int
     /// Whether the planes are in the scratch (packed), ahead of the patches and product.
-    let packed: Bool
+    package let packed: Bool
     /// Floats from one row of the product to the next (one per output channel).
-    var productPitch: Int
+    package var productPitch: Int
 
     /// The layout of planes packed into the scratch, `planeRows` rows of them.
-    init(_ convolution: Convolution, planeRows: Int) {
+    package init(_ convolution: Convolution, planeRows: Int) {
       let geometry = convolution.geometry
       let rowPitch = geometry.outputWidth + geometry.kernelWidth - 1
       self.init(
@@ -134,7 +134,9 @@ enum PlanarConvolutionKernel {
     }
 
     /// The layout of planes read in place (or packed), `columns` of them.
-    init(_ convolution: Convolution, rowPitch: Int, planePitch: Int, columns: Int, packed: Bool = false) {
+    package init(
+      _ convolution: Convolution, rowPitch: Int, planePitch: Int, columns: Int, packed: Bool = false
+    ) {
       self.rowPitch = rowPitch
       self.planePitch = planePitch
       self.columns = columns
@@ -147,11 +149,11 @@ enum PlanarConvolutionKernel {
     }
 
     /// Floats from the scratch's start to the copied patches (after the planes, if packed).
-    var patchesOffset: Int { packed ? inputChannels * planePitch : 0 }
+    package var patchesOffset: Int { packed ? inputChannels * planePitch : 0 }
     /// Floats from the scratch's start to the product.
-    var productOffset: Int { patchesOffset + (perTap ? 0 : patchLength * columns) }
+    package var productOffset: Int { patchesOffset + (perTap ? 0 : patchLength * columns) }
     /// Floats of scratch in all.
-    var floats: Int { productOffset + outputChannels * columns }
+    package var floats: Int { productOffset + outputChannels * columns }
   }
 
   /// Transposes the input rows each output row reads into the planes, zeros in the padding;

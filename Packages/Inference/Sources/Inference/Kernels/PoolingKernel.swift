@@ -1,11 +1,11 @@
 import CInference
 
 /// Max and average pooling, and global average pooling, channels last.
-enum PoolingKernel {
+package enum PoolingKernel {
   /// Pools output rows `rows` of the batch, written from `output` (the batch tensor at the
   /// first row). Padding never enters a window: the maximum skips it and the average divides
   /// by the number of real pixels in the window (Keras's rule).
-  static func run(
+  package static func run(
     _ pooling: Pooling, activation: Activation, input: UnsafePointer<Float>,
     output: UnsafeMutablePointer<Float>, rows: BatchRows
   ) {
@@ -66,7 +66,7 @@ enum PoolingKernel {
 
   /// The mean over height and width of each channel, `[N, H, W, C]` to `[N, C]`, for the items
   /// `items`; `input` and `output` are the whole batch's tensors.
-  static func globalAverage(
+  package static func globalAverage(
     input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, items: Range<Int>, pixels: Int,
     channels: Int, activation: Activation
   ) {

@@ -1,8 +1,8 @@
 /// Writes a ``BilinearResize``'s output rows, each pixel the weighted sum of its four
 /// neighbours in TFLite's reference order.
-enum ResizeKernel {
+package enum ResizeKernel {
   /// Output rows `rows` of the batch, written from `output` (the batch tensor at the first row).
-  static func run(
+  package static func run(
     _ resize: BilinearResize, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>,
     rows: BatchRows
   ) {

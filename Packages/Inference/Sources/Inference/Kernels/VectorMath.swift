@@ -1,5 +1,5 @@
 /// Element-wise loops over contiguous Float buffers, eight lanes at a time.
-enum VectorMath {
+package enum VectorMath {
   private typealias Vector = SIMD8<Float>
   private static let width = Vector.scalarCount
 
@@ -15,7 +15,7 @@ enum VectorMath {
 
   /// `out[i] += a[i] * b[i]`.
   @inline(__always)
-  static func multiplyAccumulate(
+  package static func multiplyAccumulate(
     _ out: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, count: Int
   ) {
     var index = 0
@@ -31,7 +31,7 @@ enum VectorMath {
 
   /// `out[i] += a[i]`.
   @inline(__always)
-  static func accumulate(_ out: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>, count: Int) {
+  package static func accumulate(_ out: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>, count: Int) {
     var index = 0
     while index + width <= count {
       store(load(out + index) + load(a + index), out + index)
@@ -45,7 +45,7 @@ enum VectorMath {
 
   /// `out[i] = a[i] + b[i]`.
   @inline(__always)
-  static func add(
+  package static func add(
     _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, count: Int
   ) {
     var index = 0
@@ -61,7 +61,7 @@ enum VectorMath {
 
   /// `out[i] = max(out[i], a[i])`.
   @inline(__always)
-  static func maximum(_ out: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>, count: Int) {
+  package static func maximum(_ out: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>, count: Int) {
     var index = 0
     while index + width <= count {
       // A compare and select: the generic `pointwiseMax` is not inlined and runs lane by lane.
@@ -79,7 +79,7 @@ enum VectorMath {
 
   /// `out[i] /= divisor`.
   @inline(__always)
-  static func divide(_ out: UnsafeMutablePointer<Float>, by divisor: Float, count: Int) {
+  package static func divide(_ out: UnsafeMutablePointer<Float>, by divisor: Float, count: Int) {
     let divisors = Vector(repeating: divisor)
     var index = 0
     while index + width <= count {

@@ -84,14 +84,14 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible, Loc
   public var errorDescription: String? { description }
 
   /// Throws ``inputShapeMismatch(expected:found:)`` unless `batch` is `[N] + itemShape`.
-  static func requireBatch(_ batch: Tensor, of itemShape: [Int]) throws(ModelError) {
+  package static func requireBatch(_ batch: Tensor, of itemShape: [Int]) throws(ModelError) {
     guard batch.shape.count == itemShape.count + 1, Array(batch.shape.dropFirst()) == itemShape else {
       throw ModelError.inputShapeMismatch(expected: [-1] + itemShape, found: batch.shape)
     }
   }
 
   /// Formats a shape as `[N, 64, 64, 1]`.
-  static func format(_ shape: [Int]) -> String {
+  package static func format(_ shape: [Int]) -> String {
     "[" + shape.map { $0 < 0 ? "N" : String($0) }.joined(separator: ", ") + "]"
   }
 }

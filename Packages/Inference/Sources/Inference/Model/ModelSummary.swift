@@ -58,7 +58,7 @@ public struct ModelSummary: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `58423` → `58,423`.
-  static func grouped(_ value: Int) -> String {
+  package static func grouped(_ value: Int) -> String {
     let digits = String(value.magnitude)
     var result = ""
     for (index, digit) in digits.enumerated() {
@@ -69,7 +69,7 @@ public struct ModelSummary: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `20326784` → `20.3`.
-  static func megaFLOPs(_ flops: Int) -> String {
+  package static func megaFLOPs(_ flops: Int) -> String {
     let tenths = (flops + 50_000) / 100_000
     return "\(tenths / 10).\(tenths % 10)"
   }

@@ -1,7 +1,7 @@
 extension PlanRunner {
   /// Runs the plan once on `batch` (already checked against the input shape) and times each
   /// step; see ``KerasModel/profile(_:threads:)``.
-  func profile(_ batch: Tensor, threads: Int) -> [StepTiming] {
+  package func profile(_ batch: Tensor, threads: Int) -> [StepTiming] {
     let items = batch.shape[0]
     guard items > 0 else { return [] }
     var timings = [(UInt64, Double)](repeating: (0, 0), count: plan.steps.count)

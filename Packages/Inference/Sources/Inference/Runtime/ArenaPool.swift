@@ -7,18 +7,18 @@ import Foundation
 /// The idle list is guarded by a lock: calls on several threads take and return arenas at once.
 // Unchecked: `arenas` is reached only under `lock`, an NSLock rather than a Mutex because
 // ThreadSanitizer cannot see a contended Mutex hand over (8bcef0f); Inference has no System.
-final class ArenaPool: @unchecked Sendable {
+package final class ArenaPool: @unchecked Sendable {
   private let lock = NSLock()
   private var arenas: [ScratchArena] = []
   private let limit: Int
 
   /// A pool keeping at most `limit` idle arenas.
-  init(limit: Int = 16) {
+  package init(limit: Int = 16) {
     self.limit = limit
   }
 
   /// Runs `body` with an arena of at least `floats` floats that no other thread uses.
-  func withArena<Result>(floats: Int, _ body: (ScratchArena) -> Result) -> Result {
+  package func withArena<Result>(floats: Int, _ body: (ScratchArena) -> Result) -> Result {
     let arena = lock.withLock { arenas.popLast() } ?? ScratchArena(capacity: floats)
     arena.reserve(floats)
     let result = body(arena)
@@ -29,5 +29,5 @@ final class ArenaPool: @unchecked Sendable {
   }
 
   /// The number of idle arenas (for tests).
-  var idleCount: Int { lock.withLock { arenas.count } }
+  package var idleCount: Int { lock.withLock { arenas.count } }
 }

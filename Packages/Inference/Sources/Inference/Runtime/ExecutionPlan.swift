@@ -7,9 +7,9 @@
 /// chunk. Slots are reused once the last reader of a tensor has run; identity nodes (Flatten,
 /// Dropout, folded layers) share their input's slot. The first step copies the caller's input
 /// into a slot.
-struct ExecutionPlan: Sendable {
+package struct ExecutionPlan: Sendable {
   /// Where a step reads a tensor.
-  enum Storage: Equatable, Sendable {
+  package enum Storage: Equatable, Sendable {
     /// The caller's input tensor (read only by the first step, which copies it).
     case input
     /// A slot of the arena.
@@ -17,55 +17,55 @@ struct ExecutionPlan: Sendable {
   }
 
   /// One node to compute.
-  struct Step: Sendable {
+  package struct Step: Sendable {
     /// The node's index in the graph.
-    var node: Int
+    package var node: Int
     /// Where its inputs are.
-    var inputs: [Storage]
+    package var inputs: [Storage]
     /// The slot it writes.
-    var output: Int
+    package var output: Int
     /// For Concatenate: the floats each input adds to one block of the output.
-    var chunks: [Int] = []
+    package var chunks: [Int] = []
     /// The rows of one item its chunks cut: output image rows for window operations, pixels
     /// for element-wise ones, 1 for operations on whole items.
-    var rowsPerItem = 1
+    package var rowsPerItem = 1
     /// The rows of a chunk: one `cblas_sgemm` call, or one share of a thread's work.
-    var rowsPerChunk = 1
+    package var rowsPerChunk = 1
     /// For a convolution run by ``PlanarConvolutionKernel``: its transposed kernel.
-    var transposedKernel: [Float]?
+    package var transposedKernel: [Float]?
     /// Set when the step reads its input as channel planes.
-    var inputPlanes: PlaneLayout?
+    package var inputPlanes: PlaneLayout?
     /// Set when the step writes its output as channel planes.
-    var outputPlanes: PlaneLayout?
+    package var outputPlanes: PlaneLayout?
     /// For a product whose second input has fewer channels than its output (a shortcut widened
     /// with zero channels), or is its own input: that input's channels, added in the epilogue.
     /// 0 when the second input, if any, is the output's own slot, added in place.
-    var residualChannels = 0
+    package var residualChannels = 0
   }
 
   /// The floats a chunk reads and writes, about: its GEMM's A and C panels stay in the
   /// cores' private caches from im2col through the epilogue, and OpenBLAS multiplies them
   /// unpacked (figures in Tools/Benchmarks/README.md).
-  static let chunkFloats = 16_384
+  package static let chunkFloats = 16_384
 
   /// The multiply-adds of a chunk's product, at most: OpenBLAS multiplies products up to
   /// about a million of them without packing its operands, faster than it multiplies larger
   /// ones (figures in Tools/Benchmarks/README.md).
-  static let chunkMultiplyAdds = 960_000
+  package static let chunkMultiplyAdds = 960_000
 
   /// The optimised graph.
-  let graph: ModelGraph
+  package let graph: ModelGraph
   /// The computing nodes in order.
-  let steps: [Step]
+  package let steps: [Step]
   /// Floats per batch item of each slot, each rounded up to a multiple of 16 (a cache line).
-  let slots: [Int]
+  package let slots: [Int]
   /// Floats of scratch one worker thread needs for a chunk of any step (whole cache lines).
-  let scratchPerWorker: Int
+  package let scratchPerWorker: Int
   /// The slots holding the model's outputs, in order.
-  let outputs: [Int]
+  package let outputs: [Int]
 
   /// Lays out `graph`.
-  init(graph: ModelGraph) {
+  package init(graph: ModelGraph) {
     self.graph = graph
     var slots = SlotAllocator(readers: graph.readerCounts())
     var storage = [Storage](repeating: .input, count: graph.nodes.count)
@@ -268,20 +268,20 @@ struct ExecutionPlan: Sendable {
   }
 
   /// Floats of arena a batch of `batch` items needs with `workers` threads.
-  func floats(batch: Int, workers: Int) -> Int {
+  package func floats(batch: Int, workers: Int) -> Int {
     batch * slots.reduce(0, +) + workers * scratchPerWorker
   }
 
   /// The offset of slot `index` for a batch of `batch` items.
-  func offset(ofSlot index: Int, batch: Int) -> Int {
+  package func offset(ofSlot index: Int, batch: Int) -> Int {
     batch * slots[..<index].reduce(0, +)
   }
 
   /// The offset of worker `worker`'s scratch for a batch of `batch` items.
-  func offset(ofScratch worker: Int, batch: Int) -> Int {
+  package func offset(ofScratch worker: Int, batch: Int) -> Int {
     batch * slots.reduce(0, +) + worker * scratchPerWorker
   }
 
   /// The number of arena slots (for tests of memory reuse).
-  var slotCount: Int { slots.count }
+  package var slotCount: Int { slots.count }
 }

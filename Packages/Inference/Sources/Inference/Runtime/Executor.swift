@@ -2,7 +2,7 @@ import Dispatch
 
 /// Runs an ``ExecutionPlan`` on a batch, inside one scratch arena: the steps one after the
 /// other, each over the whole batch, its chunks shared by the caller and the helper team.
-enum Executor {
+package enum Executor {
   /// Runs every step for `batch` items read from `input`; the outputs are then in their slots
   /// (``ExecutionPlan/offset(ofSlot:batch:)`` of ``ExecutionPlan/outputs``).
   ///
@@ -11,7 +11,7 @@ enum Executor {
   /// helpers of `team`, which take chunks beside the caller. When `timings` is given (the profiling
   /// hook), it receives the nanoseconds and the `cblas_sgemm` FLOPs of each step (added to
   /// what it holds with `addTimings`); without it the loop reads no clock.
-  static func run(
+  package static func run(
     _ plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int, arena: ScratchArena,
     team: HelperTeam.Reservation?, timings: UnsafeMutablePointer<(UInt64, Double)>? = nil,
     addTimings: Bool = false
@@ -49,22 +49,22 @@ enum Executor {
 
 /// One step of a run, over the whole batch, as chunks of its rows that any worker can take.
 private struct StepWork {
-  let plan: ExecutionPlan
-  let step: ExecutionPlan.Step
-  let node: GraphNode
-  let inputs: UnsafeBufferPointer<UnsafePointer<Float>>
-  let output: UnsafeMutablePointer<Float>
-  let arena: UnsafeMutablePointer<Float>
-  let batch: Int
+  package let plan: ExecutionPlan
+  package let step: ExecutionPlan.Step
+  package let node: GraphNode
+  package let inputs: UnsafeBufferPointer<UnsafePointer<Float>>
+  package let output: UnsafeMutablePointer<Float>
+  package let arena: UnsafeMutablePointer<Float>
+  package let batch: Int
 
   /// What a convolution step adds to its product: its second input, if it has one.
-  var addend: ConvolutionKernel.Addend {
+  package var addend: ConvolutionKernel.Addend {
     guard inputs.count == 2 else { return .none }
     return step.residualChannels > 0 ? .narrower(inputs[1], channels: step.residualChannels) : .output
   }
 
   /// Runs chunk `chunk` with the scratch of worker `worker`.
-  func run(chunk: Int, worker: Int) {
+  package func run(chunk: Int, worker: Int) {
     guard let first = inputs.first else { return }
     let begin = chunk * step.rowsPerChunk
     let rows = BatchRows(

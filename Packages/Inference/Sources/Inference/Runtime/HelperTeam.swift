@@ -14,12 +14,12 @@ import Synchronization
 // Unchecked: `job` and `epoch` are written only by the caller holding `owned`, before it
 // publishes the job through `state`, and read by helpers only after a claim acquires `state`;
 // a lock there would sit in the per-chunk path.
-final class HelperTeam: @unchecked Sendable {
+package final class HelperTeam: @unchecked Sendable {
   /// The process's team: one helper per processor beyond the first.
-  static let shared = HelperTeam(helpers: ProcessInfo.processInfo.activeProcessorCount - 1)
+  package static let shared = HelperTeam(helpers: ProcessInfo.processInfo.activeProcessorCount - 1)
 
   /// The helpers this team can start.
-  let helperCount: Int
+  package let helperCount: Int
 
   /// Claims: epoch in bits 48 and up, the helpers the job takes in bits 40..<48, the end of
   /// the chunks not yet taken in bits 20..<40 (helpers take the one before it), their start
@@ -45,14 +45,14 @@ final class HelperTeam: @unchecked Sendable {
   private static let fieldMask = (1 << 20) - 1
 
   /// A team of `helpers` threads, started at first use.
-  init(helpers: Int) {
+  package init(helpers: Int) {
     helperCount = max(helpers, 0)
     self.helpers = (0..<helperCount).map { _ in Helper() }
   }
 
   /// Runs `body` with up to `helpers` helpers reserved for the caller, or with nil when there
   /// are none to take (another caller has the team, or `helpers` is 0).
-  func reserve<Result>(helpers: Int, _ body: (Reservation?) -> Result) -> Result {
+  package func reserve<Result>(helpers: Int, _ body: (Reservation?) -> Result) -> Result {
     let count = min(helpers, helperCount, 255)
     guard count > 0, owned.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
     else {
@@ -68,15 +68,15 @@ final class HelperTeam: @unchecked Sendable {
   }
 
   /// The team held by one caller.
-  struct Reservation {
+  package struct Reservation {
     fileprivate let team: HelperTeam
     /// The helpers that take chunks beside the caller.
-    let helpers: Int
+    package let helpers: Int
 
     /// Runs `body(chunk, worker)` for every chunk in `0..<chunks`, with the helpers taking
     /// chunks beside the caller, and returns when every chunk is done. The caller is worker 0
     /// and helper i worker i + 1.
-    func run(chunks: Int, _ body: (_ chunk: Int, _ worker: Int) -> Void) {
+    package func run(chunks: Int, _ body: (_ chunk: Int, _ worker: Int) -> Void) {
       guard chunks > 1, chunks <= HelperTeam.fieldMask else {
         for chunk in 0..<max(chunks, 0) { body(chunk, 0) }
         return
@@ -177,7 +177,7 @@ final class HelperTeam: @unchecked Sendable {
 
   /// A helper thread's sleep state.
   private final class Helper: Sendable {
-    let sleeping = Atomic<Bool>(false)
-    let wake = DispatchSemaphore(value: 0)
+    package let sleeping = Atomic<Bool>(false)
+    package let wake = DispatchSemaphore(value: 0)
   }
 }

@@ -6,27 +6,32 @@
 /// the front, helpers from the back) and run them without waiting for each other; otherwise
 /// each group shares its layers' chunks between the threads. Neither groups nor chunks depend
 /// on the thread count, so neither do the results.
-struct PlanRunner: Sendable {
+package struct PlanRunner: Sendable {
   /// The optimised graph and its memory plan.
-  let plan: ExecutionPlan
+  package let plan: ExecutionPlan
+
+  /// The value of these parts, for the importers.
+  package init(plan: ExecutionPlan) {
+    self.plan = plan
+  }
   /// Arenas reused between calls, so steady-state calls allocate nothing.
-  let arenas = ArenaPool()
+  package let arenas = ArenaPool()
 
   /// The most items that go through the layers together: small enough that a group's
   /// activations stay in a core's L2 cache, which larger groups leave and run slower
   /// (Tools/Benchmarks/README.md, "Threads").
-  static let itemsPerGroup = 2
+  package static let itemsPerGroup = 2
 
   /// Floats of one input item.
-  var inputCount: Int { plan.graph.nodes[plan.graph.input].itemCount }
+  package var inputCount: Int { plan.graph.nodes[plan.graph.input].itemCount }
 
   /// Floats of one item of each output.
-  var outputCounts: [Int] { plan.graph.outputs.map { plan.graph.nodes[$0].itemCount } }
+  package var outputCounts: [Int] { plan.graph.outputs.map { plan.graph.nodes[$0].itemCount } }
 
   /// Runs the plan on `items` items at `input` and writes each output's items to the
   /// matching pointer of `outputs`; `timings`, when given, receives each step's nanoseconds
   /// and GEMM FLOPs, summed over the groups.
-  func run(
+  package func run(
     _ input: UnsafePointer<Float>, items: Int, threads: Int, outputs: [UnsafeMutablePointer<Float>],
     timings: UnsafeMutablePointer<(UInt64, Double)>? = nil
   ) {

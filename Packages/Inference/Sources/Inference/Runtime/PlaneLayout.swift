@@ -3,24 +3,24 @@
 /// The rows and columns past an item's own height and width hold values that are never read
 /// as part of it (a convolution's dropped borders), and `slack` floats after each plane's last
 /// row are there for the taps that read past it.
-struct PlaneLayout: Equatable, Sendable {
+package struct PlaneLayout: Equatable, Sendable {
   /// Channels: one plane each.
-  var channels: Int
+  package var channels: Int
   /// Rows of one item in the tall image.
-  var itemRows: Int
+  package var itemRows: Int
   /// Floats from one row to the next.
-  var rowPitch: Int
+  package var rowPitch: Int
   /// Floats after each plane's last row.
-  var slack: Int
+  package var slack: Int
 
   /// Floats from one plane to the next, for a batch of `batch` items (whole cache lines).
-  func planePitch(batch: Int) -> Int {
+  package func planePitch(batch: Int) -> Int {
     (batch * itemRows * rowPitch + slack + 15) / 16 * 16
   }
 
   /// Floats per batch item that a slot holding the tensor needs (the slack counted per item,
   /// so any batch fits).
-  var floatsPerItem: Int {
+  package var floatsPerItem: Int {
     channels * (itemRows * rowPitch + slack + 15)
   }
 }

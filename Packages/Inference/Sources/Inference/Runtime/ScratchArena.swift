@@ -5,18 +5,18 @@
 /// not `Sendable` (only the pool moves arenas between threads, under its lock). The memory
 /// starts on a cache line (``alignment`` bytes), and the plan's regions are whole cache lines
 /// long, so the kernels' 16-float vectors of a tensor never straddle two lines.
-final class ScratchArena {
+package final class ScratchArena {
   /// The alignment of ``base`` in bytes: one cache line, one AVX-512 vector.
-  static let alignment = 64
+  package static let alignment = 64
   /// The start of the memory.
   private(set) var base: UnsafeMutablePointer<Float>
   /// Floats available at `base`.
   private(set) var capacity: Int
   /// Input pointers of the current step, reused so steps allocate nothing.
-  var inputPointers: [UnsafePointer<Float>] = []
+  package var inputPointers: [UnsafePointer<Float>] = []
 
   /// An arena of `capacity` floats.
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(capacity, 1)
     base = Self.allocate(self.capacity)
   }
@@ -29,7 +29,7 @@ final class ScratchArena {
   }
 
   /// Grows the arena to at least `floats`; the old contents are dropped.
-  func reserve(_ floats: Int) {
+  package func reserve(_ floats: Int) {
     guard floats > capacity else { return }
     UnsafeMutableRawPointer(base).deallocate()
     capacity = floats

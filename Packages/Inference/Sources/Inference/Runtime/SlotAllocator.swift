@@ -1,5 +1,5 @@
 /// Assigns graph tensors to arena slots, reusing a slot once its readers are done.
-struct SlotAllocator {
+package struct SlotAllocator {
   /// Floats per batch item of each slot.
   private(set) var sizes: [Int] = []
   private var remaining: [Int]
@@ -7,13 +7,13 @@ struct SlotAllocator {
   private var free: [Int] = []
 
   /// An allocator for a graph whose nodes have `readers` readers each.
-  init(readers: [Int]) {
+  package init(readers: [Int]) {
     remaining = readers
   }
 
   /// A slot for node `index`'s output: the smallest free one that fits, else the largest
   /// free one grown, else a new one.
-  mutating func allocate(for index: Int, size: Int) -> Int {
+  package mutating func allocate(for index: Int, size: Int) -> Int {
     let slot: Int
     if let fit = free.filter({ sizes[$0] >= size }).min(by: { sizes[$0] < sizes[$1] }) {
       slot = fit
@@ -31,19 +31,19 @@ struct SlotAllocator {
   }
 
   /// Node `index` (an identity) reads through to `slot`: the slot stays busy for its readers.
-  mutating func share(_ slot: Int, with index: Int) {
+  package mutating func share(_ slot: Int, with index: Int) {
     slotReaders[slot] += remaining[index]
   }
 
   /// One reader of a tensor is done.
-  mutating func release(_ storage: ExecutionPlan.Storage) {
+  package mutating func release(_ storage: ExecutionPlan.Storage) {
     guard case .slot(let slot) = storage else { return }
     slotReaders[slot] -= 1
     if slotReaders[slot] == 0 { free.append(slot) }
   }
 
   /// Frees a slot nobody reads (a node whose output is unused).
-  mutating func releaseIfUnread(_ slot: Int) {
+  package mutating func releaseIfUnread(_ slot: Int) {
     if slotReaders[slot] == 0 && !free.contains(slot) { free.append(slot) }
   }
 }

@@ -1,5 +1,6 @@
 import CHDF5
 import Foundation
+import Inference
 
 /// A read-only HDF5 file with the few reads a Keras model needs: string attributes,
 /// groups and float datasets.

@@ -1,4 +1,5 @@
 import CHDF5
+import Inference
 
 /// One open libhdf5 identifier, closed with the matching close function when released.
 ///

@@ -1,5 +1,6 @@
 import CHDF5
 import Foundation
+import Inference
 
 /// Process-wide access to libhdf5.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Inference
 
 /// A parsed JSON value, for reading Keras's `model_config`: Foundation's `JSONDecoder` reads
 /// the text, this enum gives the heterogeneous config a typed view.

@@ -1,5 +1,6 @@
 import CHDF5
 import Foundation
+import Inference
 
 /// The parts of a Keras HDF5 file the runtime needs: `model_config` and the weights.
 ///

@@ -1,3 +1,5 @@
+import Inference
+
 /// Turns a Keras model config and its weights into a ``ModelGraph``, checking every shape.
 ///
 /// The graph follows the `inbound_nodes` wiring from the output layer back to the input,

@@ -1,3 +1,5 @@
+import Inference
+
 /// One layer entry of a Keras `model_config`: its class, name, options and inputs.
 struct KerasLayerConfig: Equatable, Sendable {
   /// The Keras class, for example `Conv2D`.

@@ -1,3 +1,5 @@
+import Inference
+
 /// The layers and wiring of a Keras model, read from its `model_config` JSON.
 ///
 /// Handles Functional models (`Model`/`Functional`: layers with `inbound_nodes`) and

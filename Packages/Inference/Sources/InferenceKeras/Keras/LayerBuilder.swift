@@ -1,3 +1,5 @@
+import Inference
+
 /// Builds the graph node of one Keras layer: reads its options, checks its input shapes,
 /// takes its weights (checking their shapes) and works out its output shape and FLOPs.
 struct LayerBuilder {

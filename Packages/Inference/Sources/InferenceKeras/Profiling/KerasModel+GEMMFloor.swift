@@ -1,4 +1,5 @@
 import Dispatch
+@_spi(Benchmarks) import Inference
 
 /// The time of one model layer's matrix product alone: what no way of running the layer
 /// through `cblas_sgemm` can go below.

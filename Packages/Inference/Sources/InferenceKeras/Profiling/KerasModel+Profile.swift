@@ -1,3 +1,5 @@
+@_spi(Benchmarks) import Inference
+
 extension KerasModel {
   /// Runs the model once on `batch` and times each step of its execution plan.
   ///
@@ -14,7 +16,7 @@ extension KerasModel {
   /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
   @_spi(Benchmarks)
   public func profile(
-    _ batch: Tensor, threads: Int = KerasModel.defaultThreads
+    _ batch: Tensor, threads: Int = ModelThreads.default
   ) throws(ModelError) -> [StepTiming] {
     try ModelError.requireBatch(batch, of: inputShape)
     return runner.profile(batch, threads: threads)

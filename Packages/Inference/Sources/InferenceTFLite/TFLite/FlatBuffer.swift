@@ -1,3 +1,5 @@
+import Inference
+
 /// A read-only view of a FlatBuffers buffer in which every read is bounds-checked: a
 /// truncated or hostile file gives a ``FlatBuffer/Failure``, never a read outside the bytes.
 ///

@@ -1,3 +1,5 @@
+import Inference
+
 /// The parts of a TFLite flatbuffer (schema `tflite`, identifier `TFL3`) that a model graph
 /// needs: the first subgraph's tensors, operators, inputs and outputs, and the buffers that
 /// hold constant data. Every offset is checked against the file (``FlatBuffer``).

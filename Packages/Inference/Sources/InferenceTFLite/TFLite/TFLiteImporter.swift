@@ -1,3 +1,5 @@
+import Inference
+
 /// Turns a ``TFLiteFile``'s first subgraph into a ``ModelGraph``: one node per operator that
 /// computes an activation tensor, constants (float32, or float16 behind DEQUANTIZE, widened
 /// here) folded into the weights of the nodes that read them, every shape checked against

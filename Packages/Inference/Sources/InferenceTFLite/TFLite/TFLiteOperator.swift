@@ -1,3 +1,5 @@
+import Inference
+
 /// The TFLite builtin operators the importer runs, by their code in the schema.
 enum TFLiteOperator: Int, Sendable {
   case add = 0

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 /// model_config as Foundation's JSONDecoder reads it.
 @Suite("JSON values")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 /// Reading Keras's `model_config`: Functional and Sequential forms, wiring by inbound nodes,
 /// and errors for what the runtime does not do.

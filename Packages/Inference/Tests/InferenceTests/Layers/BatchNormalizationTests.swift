@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 @Suite("BatchNormalization and its folding")
 struct BatchNormalizationTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 /// Conv2D against hand-worked outputs. Inputs are ramps v(i, j) = i·width + j + 1.
 @Suite("Conv2D")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 @Suite("DepthwiseConv2D and SeparableConv2D")
 struct DepthwiseSeparableTests {

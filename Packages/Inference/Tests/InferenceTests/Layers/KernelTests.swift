@@ -1,4 +1,5 @@
 import Foundation
+import Processor
 import Testing
 
 @testable import Inference

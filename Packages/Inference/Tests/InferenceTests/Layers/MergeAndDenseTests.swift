@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 @Suite("Add, Concatenate, Dense, Flatten, Dropout, activations")
 struct MergeAndDenseTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Inference
+@testable import InferenceTFLite
 
 /// TFLite's PAD (``PadKernel``) and RESIZE_BILINEAR (``ResizeKernel``) on small tensors whose
 /// outputs are worked out by hand, run on a batch of two in chunks of rows that start and end

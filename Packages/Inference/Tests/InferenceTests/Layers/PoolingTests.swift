@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 @Suite("MaxPooling2D, AveragePooling2D, GlobalAveragePooling2D")
 struct PoolingTests {

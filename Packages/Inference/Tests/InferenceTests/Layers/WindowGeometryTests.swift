@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 @Suite("Keras padding rules")
 struct WindowGeometryTests {

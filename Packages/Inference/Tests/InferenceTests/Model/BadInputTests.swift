@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 /// Every broken input is a typed error with a message naming the problem, never a crash.
 @Suite("Bad input")

@@ -1,7 +1,9 @@
 import Foundation
+import Processor
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 /// The runtime against Keras itself, on outputs written by Tools/reference/keras_reference.py.
 @Suite("Keras reference outputs")
@@ -24,7 +26,7 @@ struct KerasReferenceTests {
   /// Threads for a prediction at `level`: one when it is not the process's, as the override
   /// holds on the calling thread only.
   private func threads(at level: InstructionSet) -> Int {
-    level == KernelConfiguration.level ? KerasModel.defaultThreads : 1
+    level == KernelConfiguration.level ? ModelThreads.default : 1
   }
 
   @Test(

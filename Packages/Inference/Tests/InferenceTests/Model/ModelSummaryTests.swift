@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 @Suite("Model summary and plan of the fer model")
 struct ModelSummaryTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
 
 /// A loaded model is held until the process exits (the app's recognizer is), and LeakSanitizer
 /// then scans memory for pointers to every block still allocated. Swift may keep an enum's case

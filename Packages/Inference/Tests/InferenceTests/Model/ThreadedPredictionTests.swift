@@ -1,6 +1,7 @@
 import Testing
 
 @_spi(Benchmarks) @testable import Inference
+@_spi(Benchmarks) @testable import InferenceKeras
 
 @Suite("Threaded predictions and profiling")
 struct ThreadedPredictionTests {

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Inference
+@testable import InferenceKeras
 
 /// Builds small Keras models in memory, as `model_config` JSON plus weights, so layer tests
 /// state exactly what Keras would have written to a file.

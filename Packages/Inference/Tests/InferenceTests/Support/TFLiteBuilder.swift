@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Inference
+@testable import InferenceTFLite
 
 /// A FlatBuffers table being written: its fields by their index in the schema.
 struct FlatTable: Sendable {

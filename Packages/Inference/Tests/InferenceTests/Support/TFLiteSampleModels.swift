@@ -1,4 +1,5 @@
 @testable import Inference
+@testable import InferenceTFLite
 
 /// Small models of several operators each, written by ``TFLiteBuilder``: committed in
 /// `Fixtures/tflite/` as the seeds of the `tflite` fuzz target (Tools/fuzz), and kept equal to

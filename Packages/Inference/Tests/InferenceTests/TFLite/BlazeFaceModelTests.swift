@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Inference
+@testable import InferenceTFLite
 
 /// MediaPipe's BlazeFace models against TFLite's reference kernels, on outputs written by
 /// Tools/reference/blazeface_reference.py.

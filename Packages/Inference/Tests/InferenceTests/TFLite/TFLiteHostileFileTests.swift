@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Inference
+@testable import InferenceKeras
+@testable import InferenceTFLite
 
 /// Wrong, damaged and hostile TFLite files: each gives a typed ``ModelError``, never a crash,
 /// a trap or a hang.

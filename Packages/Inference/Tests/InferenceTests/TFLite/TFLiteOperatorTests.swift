@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Inference
+@testable import InferenceTFLite
 
 /// Each operator the importer runs, in a tiny model written by ``TFLiteBuilder`` and loaded by
 /// `TFLiteModel(bytes:path:)`, on inputs small enough that every expected value is worked out

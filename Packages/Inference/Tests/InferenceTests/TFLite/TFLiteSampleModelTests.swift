@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Inference
+@testable import InferenceTFLite
 
 /// The sample models (``TFLiteSampleModels``) give what Google's LiteRT interpreter gives on
 /// the same file (`<name>.litert.f32`, written by Tools/reference/tflite_samples_reference.py),

@@ -1,4 +1,4 @@
-import COpenBLAS
+import CInferenceBLAS
 
 /// Terminal code reaching into OpenBLAS, which only Inference may import.
 func scale(_ values: inout [Float], by factor: Float) {
