@@ -105,7 +105,7 @@ struct KernelTests {
         input.withUnsafeBufferPointer { input in
           output.withUnsafeMutableBufferPointer { output in
             buffer.withUnsafeMutableBufferPointer { buffer in
-              run(input.baseAddress!, output.baseAddress!, rows, buffer.baseAddress!)
+              run(input.start, output.start, rows, buffer.start)
             }
           }
         }
@@ -199,13 +199,13 @@ struct KernelTests {
           between.withUnsafeMutableBufferPointer { between in
             output.withUnsafeMutableBufferPointer { output in
               scratch.withUnsafeMutableBufferPointer { scratch in
-                let reads = outputPlanes == nil ? UnsafePointer(between.baseAddress!) : source.baseAddress!
+                let reads = outputPlanes == nil ? UnsafePointer(between.start) : source.start
                 PlanarConvolutionKernel.run(
                   convolution, kernel: PlanarConvolutionKernel.transposedKernel(convolution),
                   activation: .plainReLU,
-                  input: reads, output: outputPlanes == nil ? output.baseAddress! : between.baseAddress!,
+                  input: reads, output: outputPlanes == nil ? output.start : between.start,
                   rows: rows,
-                  batch: Self.batch, scratch: scratch.baseAddress!, inputPlanes: inputPlanes,
+                  batch: Self.batch, scratch: scratch.start, inputPlanes: inputPlanes,
                   outputPlanes: outputPlanes)
               }
             }
@@ -253,8 +253,8 @@ struct KernelTests {
         input.withUnsafeBufferPointer { input in
           output.withUnsafeMutableBufferPointer { output in
             DepthwiseKernel.run(
-              depthwise, input: input.baseAddress!,
-              output: output.baseAddress! + rows.range.lowerBound * rowSize,
+              depthwise, input: input.start,
+              output: output.start + rows.range.lowerBound * rowSize,
               rows: rows)
           }
         }
@@ -309,8 +309,8 @@ struct KernelTests {
         input.withUnsafeBufferPointer { input in
           output.withUnsafeMutableBufferPointer { output in
             PoolingKernel.run(
-              pooling, activation: .linear, input: input.baseAddress!,
-              output: output.baseAddress! + rows.range.lowerBound * rowSize, rows: rows)
+              pooling, activation: .linear, input: input.start,
+              output: output.start + rows.range.lowerBound * rowSize, rows: rows)
           }
         }
       }
@@ -350,7 +350,7 @@ struct KernelTests {
       var output = source
       output.withUnsafeMutableBufferPointer { output in
         Epilogue.finish(
-          output.baseAddress!, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
+          output.start, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
       }
       #expect(output == source.indices.map { max(source[$0] + bias[$0 % channels], 0) }, "\(rows) rows")
     }
@@ -377,7 +377,7 @@ struct KernelTests {
     residual.withUnsafeBufferPointer { residual in
       output.withUnsafeMutableBufferPointer { output in
         Epilogue.finish(
-          output.baseAddress!, bias: bias, residual: residual.baseAddress!,
+          output.start, bias: bias, residual: residual.start,
           residualChannels: residualChannels,
           activation: activation, rows: rows, channels: channels)
       }
