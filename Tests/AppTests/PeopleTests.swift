@@ -105,7 +105,8 @@ struct PeopleTests {
     #expect(order.map { idOfPerson[$0.key] } == [1, 2, 3, 4], "\(order) \(idOfPerson)")
 
     // Steady labels: against the majority of each person's own labels while a face shows one
-    // expression, fewer frames differ than the per-frame labels do, and at most 2%.
+    // expression, at most a quarter as many frames differ as of the per-frame labels, and at
+    // most 3%.
     var ownOff = 0
     var steadyOff = 0
     var matched = 0
@@ -116,7 +117,8 @@ struct PeopleTests {
       matched += seen.count
     }
     #expect(
-      steadyOff < ownOff && Double(steadyOff) <= 0.02 * Double(matched), "\(steadyOff) \(ownOff) \(matched)")
+      4 * steadyOff <= ownOff && Double(steadyOff) <= 0.03 * Double(matched),
+      "\(steadyOff) \(ownOff) \(matched)")
     // Person 2 smiles from frame 144 (6 s at 24 fps): the steady label shows it within 0.5 s.
     let smile = try #require(segments["2 lfw-031"], "the face person 2 smiles with")
     let smileLabel = Dictionary(grouping: smile, by: \.own).max { $0.value.count < $1.value.count }?.key

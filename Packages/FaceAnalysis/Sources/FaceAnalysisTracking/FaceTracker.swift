@@ -62,7 +62,7 @@ public struct FaceTracker: Sendable {
   struct Step: Sendable, Equatable {
     enum Assignment: Sendable, Equatable {
       case confirmed(FaceTrack)
-      case tentative(key: Int, emotion: Emotion, scores: EmotionScores)
+      case tentative(key: Int, scores: EmotionScores)
       case untracked
 
       var faceTrack: FaceTrack? {
@@ -71,10 +71,13 @@ public struct FaceTracker: Sendable {
       }
     }
 
-    /// A tentative track numbered in this frame.
+    /// A tentative track numbered in this frame, with the steady label its frames so far take:
+    /// the one their scores settled on by now, so a face's first frames do not show the
+    /// leader of its very first frame.
     struct Confirmation: Sendable, Equatable {
       var key: Int
       var id: Int
+      var emotion: Emotion
     }
 
     var assignments: [Assignment]
@@ -123,14 +126,16 @@ public struct FaceTracker: Sendable {
     // Numbered in order of first appearance; people who appeared together, from left to right.
     confirming.sort { Self.numberingOrder(tracks[$0]) < Self.numberingOrder(tracks[$1]) }
     for index in confirming {
-      step.confirmed.append(Step.Confirmation(key: tracks[index].key, id: confirmTrack(at: index)))
+      let id = confirmTrack(at: index)
+      step.confirmed.append(
+        Step.Confirmation(key: tracks[index].key, id: id, emotion: tracks[index].smoother.label))
     }
     for (face, track) in matching.trackOfFace.enumerated() {
       guard let track else { continue }
       let followed = tracks[track]
       step.assignments[face] =
         followed.faceTrack.map(Step.Assignment.confirmed)
-        ?? .tentative(key: followed.key, emotion: followed.smoother.label, scores: followed.smoother.scores)
+        ?? .tentative(key: followed.key, scores: followed.smoother.scores)
     }
     tracks.removeAll { step.dropped.contains($0.key) }
     return step
@@ -143,16 +148,18 @@ public struct FaceTracker: Sendable {
     return (track.firstTime, first.x, first.y, track.key)
   }
 
-  /// Numbers a tentative track and opens its summary with the frames it was seen in so far;
-  /// gives the id.
+  /// Numbers a tentative track and opens its summary with the frames it was seen in so far,
+  /// each with the label the track has now; gives the id.
   private mutating func confirmTrack(at index: Int) -> Int {
     let id = summaries.count + 1
     tracks[index].id = id
+    tracks[index].smoother.settle()
+    let label = tracks[index].smoother.label
     for (offset, frame) in tracks[index].pendingFrames.enumerated() {
       if offset == 0 {
-        summaries.append(TrackSummary(id: id, time: frame.time, scores: frame.scores, label: frame.label))
+        summaries.append(TrackSummary(id: id, time: frame.time, scores: frame.scores, label: label))
       } else {
-        summaries[id - 1].add(time: frame.time, scores: frame.scores, label: frame.label)
+        summaries[id - 1].add(time: frame.time, scores: frame.scores, label: label)
       }
     }
     tracks[index].pendingFrames = []

@@ -7,7 +7,6 @@ struct Track: Sendable, Equatable {
   struct PendingFrame: Sendable, Equatable {
     var time: Double
     var scores: EmotionScores
-    var label: Emotion
   }
 
   /// Where a track was seen, and when.
@@ -49,7 +48,7 @@ struct Track: Sendable, Equatable {
     firstTime = time
     firstObservation = box
     smoother = ScoreSmoother(first: face.scores, at: time, settings: configuration.smoothing)
-    pendingFrames = [PendingFrame(time: time, scores: face.scores, label: smoother.label)]
+    pendingFrames = [PendingFrame(time: time, scores: face.scores)]
     hasConfidentFace = face.isConfident(configuration)
   }
 
@@ -114,7 +113,7 @@ struct Track: Sendable, Equatable {
     smoother.add(face.scores, at: time)
     hasConfidentFace = hasConfidentFace || face.isConfident(configuration)
     if id == nil {
-      pendingFrames.append(PendingFrame(time: time, scores: face.scores, label: smoother.label))
+      pendingFrames.append(PendingFrame(time: time, scores: face.scores))
     }
   }
 }

@@ -2,7 +2,7 @@ import FaceAnalysisInterface
 
 /// A ``FaceTracker`` that holds each frame back until every face in it has its final track,
 /// then gives the frames back in order: the first frames of a person, seen while their track
-/// was still tentative, get the id it is confirmed with. A face whose tentative track was
+/// was still tentative, get the id it is confirmed with and the label it has then. A face whose tentative track was
 /// dropped, or a low-confidence face that continued no track, has none.
 ///
 /// A frame waits at most until the tentative tracks seen in it are confirmed or dropped, about
@@ -48,10 +48,10 @@ public struct TrackedFrameQueue<Frame> {
     let step = tracker.step(at: time, faces: faces)
     for index in waiting.indices {
       for (slot, assignment) in waiting[index].assignments.enumerated() {
-        guard case .tentative(let key, let emotion, let scores) = assignment else { continue }
+        guard case .tentative(let key, let scores) = assignment else { continue }
         if let confirmed = step.confirmed.first(where: { $0.key == key }) {
           waiting[index].assignments[slot] = .confirmed(
-            FaceTrack(id: confirmed.id, emotion: emotion, scores: scores))
+            FaceTrack(id: confirmed.id, emotion: confirmed.emotion, scores: scores))
         } else if step.dropped.contains(key) {
           waiting[index].assignments[slot] = .untracked
         }

@@ -155,6 +155,21 @@ struct FaceTrackerTests {
 
   static let happy = EmotionScores(modelOrder: [0, 0, 0, 0.8, 0.05, 0.05, 0.1]) ?? EmotionScores { _ in 0 }
 
+  /// A new person's first frames take the label their scores have settled on when the track
+  /// is confirmed, not the leader of the very first frame: angry 0.5 / neutral 0.45, then
+  /// neutral 0.55 / angry 0.4 0.1 s later, whose mean has neutral ahead by less than the margin.
+  @Test func aNewPersonsFirstFramesTakeTheLabelTheirScoresSettleOn() {
+    let first = EmotionScores(modelOrder: [0.5, 0, 0, 0, 0, 0.05, 0.45]) ?? Self.happy
+    let second = EmotionScores(modelOrder: [0.4, 0, 0, 0, 0, 0.05, 0.55]) ?? Self.happy
+    let box = BoundingBox(x: 40, y: 40, width: 80, height: 80)
+    var queue = TrackedFrameQueue<Int>()
+    var released = queue.add(0, at: 0, faces: [RecognizedFace(box: box, scores: first)])
+    released += queue.add(1, at: 0.1, faces: [RecognizedFace(box: box, scores: second)])
+    #expect(released.map(\.frame) == [0, 1])
+    #expect(released.map { $0.tracks.first??.emotion } == [.neutral, .neutral])
+    #expect(queue.tracker.summaries.first?.emotion == .neutral)
+  }
+
   /// A face the detector is unsure of is a person once followed for 0.3 s, not 0.1 s; one sure
   /// face makes it 0.1 s; an unsure face seen twice and missed uses up no id.
   @Test func aFaceTheDetectorIsUnsureOfIsConfirmedLater() {

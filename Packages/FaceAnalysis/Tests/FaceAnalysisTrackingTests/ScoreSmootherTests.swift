@@ -58,8 +58,9 @@ struct ScoreSmootherTests {
 
   @Test func aClearChangeOfExpressionShowsWithinAFifthOfASecond() {
     // Happy 0.8 to sad 0.8 from the frame at 2 s: t seconds after the last happy frame
-    // (2 - 1 / rate), sad leads happy by 0.75 - 1.5 exp(-t / 0.25), which reaches the 0.1 margin
-    // at t = 0.25 ln(1.5 / 0.65) = 0.209 s; the label changes on the first frame after that.
+    // (2 - 1 / rate), sad leads happy by 0.75 - 1.5 exp(-t / 0.25), which reaches the 0.15 margin
+    // at t = 0.25 ln(1.5 / 0.6) = 0.229 s (before the 0.25 s dwell after taking the lead at
+    // 0.173 s ends); the label changes on the first frame after that.
     let before = Self.scores([.happy: 0.8, .sad: 0.05, .neutral: 0.15])
     let after = Self.scores([.sad: 0.8, .happy: 0.05, .neutral: 0.15])
     for (rate, expected) in [(10.0, 2.2), (24, 2 + 5.0 / 24), (30, 2.2)] {
@@ -73,20 +74,21 @@ struct ScoreSmootherTests {
   }
 
   @Test func smallerChangesShowWithinHalfASecond() {
-    // Times from the last frame before the change, as above. Happy 0.5 / sad 0.3 swapped: the
-    // margin is reached at 0.25 ln 4 = 0.347 s. Neutral 0.40 / sad 0.36 swapped: sad never leads
-    // by the margin; it takes the lead at 0.25 ln 2 = 0.173 s (the frame at 2.1 s at 10 fps,
-    // 2 + 5/30 s at 30 fps) and changes the label after holding it for the 0.3 s dwell.
+    // Times from the last frame before the change, as above. Sad takes the lead at
+    // 0.25 ln 2 = 0.173 s (the frame at 2.1 s at 10 fps, 2 + 4/24 s at 24 fps, 2 + 5/30 s at
+    // 30 fps) and changes the label once it has held it for the 0.25 s dwell: first, for
+    // happy 0.5 / sad 0.3 swapped, than the margin at 0.25 ln 8 = 0.520 s; and for neutral
+    // 0.40 / sad 0.36 swapped, where sad never leads by the margin.
     let cases: [(before: EmotionScores, after: EmotionScores, emotion: Emotion, times: [Double: Double])] = [
       (
         Self.scores([.happy: 0.5, .sad: 0.3, .neutral: 0.2]),
         Self.scores([.sad: 0.5, .happy: 0.3, .neutral: 0.2]),
-        .sad, [10: 2.3, 24: 2 + 8.0 / 24, 30: 2 + 10.0 / 30]
+        .sad, [10: 2.4, 24: 2 + 10.0 / 24, 30: 2 + 13.0 / 30]
       ),
       (
         Self.scores([.neutral: 0.4, .sad: 0.36, .happy: 0.24]),
         Self.scores([.sad: 0.4, .neutral: 0.36, .happy: 0.24]),
-        .sad, [10: 2.4, 30: 2 + 14.0 / 30]
+        .sad, [10: 2.4, 30: 2 + 13.0 / 30]
       ),
     ]
     for change in cases {
