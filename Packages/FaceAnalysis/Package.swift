@@ -48,6 +48,7 @@ let package = Package(
         "FaceAnalysis", "FaceAnalysisTesting",
         .product(name: "FaceDetection", package: "FaceDetection"),
         .product(name: "Media", package: "Media"),
+        .product(name: "MediaTesting", package: "Media"),
         .product(name: "System", package: "System"),
         .product(name: "SystemTesting", package: "System"),
       ],

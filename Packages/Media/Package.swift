@@ -8,7 +8,9 @@ import PackageDescription
 let package = Package(
   name: "Media",
   products: [
-    .library(name: "Media", targets: ["Media"])
+    .library(name: "Media", targets: ["Media"]),
+    // For tests only: reading a whole source.
+    .library(name: "MediaTesting", targets: ["MediaTesting"]),
   ],
   dependencies: [
     .package(path: "../Pixels"),
@@ -30,10 +32,12 @@ let package = Package(
         .product(name: "System", package: "System"),
       ]
     ),
+    .target(name: "MediaTesting", dependencies: ["Media"]),
     .testTarget(
       name: "MediaTests",
       dependencies: [
-        "Media", .product(name: "Pixels", package: "Pixels"), .product(name: "System", package: "System"),
+        "Media", "MediaTesting", .product(name: "Pixels", package: "Pixels"),
+        .product(name: "System", package: "System"),
         .product(name: "SystemTesting", package: "System"),
       ],
       exclude: ["Fixtures"]

@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import MediaTesting
 import Synchronization
 import System
 import SystemTesting
@@ -9,22 +10,6 @@ import Testing
 
 @Suite("Videos recognised frame by frame", .serialized)
 struct VideoRecognitionTests {
-  /// Collects frames and errors until the end.
-  static func drain(_ source: any FrameSource) -> (frames: [Frame], errors: [FrameSourceError]) {
-    var frames: [Frame] = []
-    var errors: [FrameSourceError] = []
-    while true {
-      do {
-        guard let frame = try source.next() else { break }
-        frames.append(frame)
-      } catch {
-        errors.append(error)
-        if errors.count > 20 { break }
-      }
-    }
-    return (frames, errors)
-  }
-
   @Test(
     "A video through FFmpeg's libraries: sampled frames, indices, times; OpenCV's boxes and fer's scores on each"
   )
@@ -34,7 +19,7 @@ struct VideoRecognitionTests {
     #expect(source.kind == .video)
     #expect(source.expectedFrameCount == 10)
     #expect(source.playback == .video(framesPerSecond: 10))
-    let (frames, errors) = Self.drain(source)
+    let (frames, errors) = source.drain()
     #expect(errors.isEmpty)
     #expect(frames.map(\.index) == Array(stride(from: 0, to: 30, by: 3)))
     #expect(frames.map(\.time) == stride(from: 0, to: 30, by: 3).map { Double($0) / 10 })
@@ -68,7 +53,7 @@ struct VideoRecognitionTests {
   func noFaceVideo() throws {
     let source = try FrameSourceFactory.open(
       try TestFiles.fixture("noface.mp4"), options: FrameSourceOptions(every: 5))
-    let (frames, errors) = Self.drain(source)
+    let (frames, errors) = source.drain()
     #expect(errors.isEmpty)
     #expect(frames.map(\.index) == [0, 5, 10, 15])
     let detector = HaarFaceDetector(cascade: try SharedCascade.fer.get())

@@ -1,4 +1,5 @@
 import Foundation
+import MediaTesting
 import Pixels
 import Synchronization
 import System
@@ -9,22 +10,6 @@ import Testing
 
 @Suite("Frame sources", .serialized)
 struct FrameSourceTests {
-  /// Collects frames and errors until the end.
-  static func drain(_ source: any FrameSource) -> (frames: [Frame], errors: [FrameSourceError]) {
-    var frames: [Frame] = []
-    var errors: [FrameSourceError] = []
-    while true {
-      do {
-        guard let frame = try source.next() else { break }
-        frames.append(frame)
-      } catch {
-        errors.append(error)
-        if errors.count > 20 { break }
-      }
-    }
-    return (frames, errors)
-  }
-
   @Test("An input is located once: its kind, whether it streams, nil when nothing is there")
   func locating() throws {
     let image = try TestFiles.fixture("camera.pgm")
@@ -66,7 +51,7 @@ struct FrameSourceTests {
     }
     for input in inputs {
       let source = try FrameSourceFactory.open(input)
-      let (frames, errors) = Self.drain(source)
+      let (frames, errors) = source.drain()
       #expect(errors.isEmpty, "\(input)")
       let graph = input.hasPrefix("lavfi:")
       let arguments =
@@ -123,7 +108,7 @@ struct FrameSourceTests {
     #expect(source.kind == .lavfi)
     #expect(source.kind == .lavfi && source.frameRate == FrameRate(framesPerSecond: 5))
     #expect(source.summary == "lavfi:testsrc=duration=1:size=64x48:rate=5 (lavfi, 64x48, 5 fps)")
-    let (frames, errors) = Self.drain(source)
+    let (frames, errors) = source.drain()
     #expect(errors.isEmpty)
     #expect(frames.count == 5)
     #expect(frames.map(\.index) == [0, 1, 2, 3, 4])
@@ -159,7 +144,7 @@ struct FrameSourceTests {
     released = nil
     #expect(!isHeld())
     let drained = try VideoSource(input: path, kind: .video, options: FrameSourceOptions(every: 10))
-    #expect(Self.drain(drained).frames.map(\.index) == [0, 10, 20])
+    #expect(drained.drain().frames.map(\.index) == [0, 10, 20])
     #expect(!isHeld() && !drained.isOpen)
   }
 
@@ -182,7 +167,7 @@ struct FrameSourceTests {
     #expect(source.expectedFrameCount == 3)
     #expect(source.slidePaths.count == 3 && source.frameRate == .unknown)
     #expect(source.summary == "\(folder.path) (folder, 3 images)")
-    let (frames, errors) = Self.drain(source)
+    let (frames, errors) = source.drain()
     #expect(frames.map { ($0.source as NSString).lastPathComponent } == ["a.ppm", "b.pgm"])
     #expect(frames.allSatisfy { $0.index == 0 && $0.time == nil })
     #expect(errors.count == 1)
@@ -196,11 +181,12 @@ struct FrameSourceTests {
     let skipped = folder.appendingPathComponent("a.ppm").path
     var options = FrameSourceOptions()
     options.skipsImage = { $0 == skipped }
-    let rest = Self.drain(try FrameSourceFactory.open(folder.path, options: options))
+    let rest = (try FrameSourceFactory.open(folder.path, options: options)).drain()
     #expect(rest.frames.map { ($0.source as NSString).lastPathComponent } == ["b.pgm"])
     #expect(rest.errors.count == 1)
-    let listed = Self.drain(
-      FrameSourceFactory.open([skipped, folder.appendingPathComponent("b.pgm").path], options: options))
+    let listed = FrameSourceFactory.open(
+      [skipped, folder.appendingPathComponent("b.pgm").path], options: options
+    ).drain()
     #expect(listed.frames.map { ($0.source as NSString).lastPathComponent } == ["b.pgm"])
   }
 
@@ -256,13 +242,13 @@ struct FrameSourceTests {
     #expect(source.kind == .list)
     #expect(source.kind == .list && source.frameRate == .unknown)
     #expect(source.summary == "\(image), \(missing), lavfi:testsrc=duration=0.4:size=32x32:rate=5 (list)")
-    let (frames, errors) = Self.drain(source)
+    let (frames, errors) = source.drain()
     #expect(
       frames.map(\.source) == [
         image, "lavfi:testsrc=duration=0.4:size=32x32:rate=5", "lavfi:testsrc=duration=0.4:size=32x32:rate=5",
       ])
     #expect(errors == [.notFound(path: missing)])
-    #expect(Self.drain(FrameSourceFactory.open([image, image])).frames.count == 2)
+    #expect(FrameSourceFactory.open([image, image]).drain().frames.count == 2)
   }
 }
 
