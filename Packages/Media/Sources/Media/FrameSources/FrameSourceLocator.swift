@@ -6,12 +6,6 @@ public struct FrameSourceLocator: Sendable, Hashable {
   /// What the input is.
   public let kind: FrameSourceKind
 
-  /// A locator for an input already known to be of `kind`.
-  public init(input: String, kind: FrameSourceKind) {
-    self.input = input
-    self.kind = kind
-  }
-
   /// Whether the input is a video, a camera or a graph, whose frames come in time.
   public var isStream: Bool { kind.isStream }
 }

@@ -11,12 +11,6 @@ public struct ImagePlacement: Hashable, Sendable {
   /// The picture, at its own resolution.
   public var image: RGBImage
 
-  /// Creates a placement.
-  public init(rect: Rect, image: RGBImage) {
-    self.rect = rect
-    self.image = image
-  }
-
   /// Equal when the rectangles and pictures are; two pictures that share their pixel storage
   /// compare at once, so an unchanged frame costs nothing.
   public static func == (lhs: ImagePlacement, rhs: ImagePlacement) -> Bool {
