@@ -41,7 +41,7 @@ struct CNNBenchmark {
     let input = try tensor(batch: batch)
     for _ in 0..<5 { _ = try model.predict(input) }
     var runs: [[StepTiming]] = []
-    for _ in 0..<max(repeats, 5) { runs.append(try model.profile(input)) }
+    for _ in 0..<max(repeats, 5) { runs.append(try model.profiler.profile(input)) }
     guard let first = runs.first else { return [] }
     return first.indices.map { index in
       (first[index], Sample(seconds: runs.map { $0[index].seconds }).median)

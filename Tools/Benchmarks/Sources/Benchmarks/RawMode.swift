@@ -50,7 +50,7 @@ enum RawMode {
       _ = try? model.predict(input, threads: threads)
     }
     var runs: [[StepTiming]] = []
-    for _ in 0..<20 { runs.append(try model.profile(input, threads: threads)) }
+    for _ in 0..<20 { runs.append(try model.profiler.profile(input, threads: threads)) }
     print(
       JSON.object([
         "seconds": .array(sample.seconds.map { .number($0) }), "steps": stepsJSON(runs),
@@ -130,7 +130,7 @@ enum RawMode {
     var classes: [String: Double] = [:]
     var runs: [[StepTiming]] = []
     for _ in 0..<20 {
-      let run = try model.profile(input, threads: threads)
+      let run = try model.profiler.profile(input, threads: threads)
       for step in run { classes[step.className, default: 0] += step.seconds / 20 }
       runs.append(run)
     }

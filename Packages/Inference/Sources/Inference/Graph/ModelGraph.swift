@@ -99,16 +99,10 @@ package struct ModelGraph: Equatable, Sendable {
     let inputs = nodes[index].inputs
     guard inputs.count == 2 else { return }
     for (productInput, otherInput) in [(inputs[1], inputs[0]), (inputs[0], inputs[1])] {
-      guard let product = fusableProducer(of: index, input: productInput),
-        case .convolution(let convolution) = nodes[product].operation, nodes[product].inputs.count == 1,
-        !PlanarConvolutionKernel.handles(convolution),
+      guard let product = addingConvolution(of: index, input: productInput),
         let other = accumulationTarget(otherInput, of: index, before: product)
       else { continue }
-      nodes[product].inputs.append(other)
-      nodes[product].activation = nodes[index].activation
-      nodes[index].activation = .linear
-      nodes[index].operation = .identity
-      nodes[index].inputs = [productInput]
+      fold(index, into: product, reading: productInput, addend: other)
       return
     }
   }
@@ -123,23 +117,37 @@ package struct ModelGraph: Equatable, Sendable {
     guard inputs.count == 2 else { return false }
     let readers = readerCounts()
     for (productInput, padInput) in [(inputs[1], inputs[0]), (inputs[0], inputs[1])] {
-      guard let product = fusableProducer(of: index, input: productInput),
-        case .convolution(let convolution) = nodes[product].operation, nodes[product].inputs.count == 1,
-        !PlanarConvolutionKernel.handles(convolution),
+      guard let product = addingConvolution(of: index, input: productInput),
         case .pad(let padding) = nodes[padInput].operation, padding.widensChannelsOnly,
         readers[padInput] == 1, !outputs.contains(padInput),
         let shortcut = nodes[padInput].inputs.first, shortcut < product
       else { continue }
-      nodes[product].inputs.append(shortcut)
-      nodes[product].activation = nodes[index].activation
-      nodes[index].activation = .linear
-      nodes[index].operation = .identity
-      nodes[index].inputs = [productInput]
+      fold(index, into: product, reading: productInput, addend: shortcut)
       // Read by nothing now: it shares its input's memory and computes nothing.
       nodes[padInput].operation = .identity
       return true
     }
     return false
+  }
+
+  /// The convolution feeding input `input` of the add at `index` whose epilogue can take the add
+  /// over: a fusable producer, channels last, with one input.
+  private func addingConvolution(of index: Int, input: Int) -> Int? {
+    guard let product = fusableProducer(of: index, input: input),
+      case .convolution(let convolution) = nodes[product].operation, nodes[product].inputs.count == 1,
+      !PlanarConvolutionKernel.handles(convolution)
+    else { return nil }
+    return product
+  }
+
+  /// Moves the add at `index` into the convolution at `product`, which then also reads `addend`
+  /// and takes the add's activation; the add becomes an identity of `productInput`.
+  private mutating func fold(_ index: Int, into product: Int, reading productInput: Int, addend: Int) {
+    nodes[product].inputs.append(addend)
+    nodes[product].activation = nodes[index].activation
+    nodes[index].activation = .linear
+    nodes[index].operation = .identity
+    nodes[index].inputs = [productInput]
   }
 
   /// The node whose output a convolution at `product` can add its product to in place for the

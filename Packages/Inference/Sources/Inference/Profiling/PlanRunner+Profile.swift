@@ -1,6 +1,6 @@
 extension PlanRunner {
   /// Runs the plan once on `batch` (already checked against the input shape) and times each
-  /// step; see ``KerasModel/profile(_:threads:)``.
+  /// step; see ``ModelProfiler``.
   package func profile(_ batch: Tensor, threads: Int) -> [StepTiming] {
     let items = batch.shape[0]
     guard items > 0 else { return [] }

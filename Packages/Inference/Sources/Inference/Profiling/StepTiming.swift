@@ -1,4 +1,4 @@
-/// The time one step of a model's execution plan took, from ``KerasModel/profile(_:)``.
+/// The time one step of a model's execution plan took, from ``ModelProfiler/profile(_:threads:)``.
 ///
 /// A step is one computing node of the optimised graph: a convolution with its folded
 /// BatchNormalization and fused activation counts as one step named after the convolution.

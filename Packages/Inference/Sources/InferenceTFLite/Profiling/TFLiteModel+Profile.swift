@@ -1,15 +1,7 @@
 @_spi(Benchmarks) import Inference
 
 extension TFLiteModel {
-  /// Runs the model once on `batch` and times each step of its execution plan, as
-  /// ``KerasModel/profile(_:threads:)`` does.
-  ///
-  /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
+  /// Times each step of the model's execution plan, for the benchmarks.
   @_spi(Benchmarks)
-  public func profile(
-    _ batch: Tensor, threads: Int = ModelThreads.default
-  ) throws(ModelError) -> [StepTiming] {
-    try ModelError.requireBatch(batch, of: inputShape)
-    return runner.profile(batch, threads: threads)
-  }
+  public var profiler: ModelProfiler { ModelProfiler(runner: runner, inputShape: inputShape) }
 }

@@ -64,7 +64,7 @@ struct ThreadedPredictionTests {
     let model = try KerasModel(contentsOf: TestFixtures.emotionModelURL())
     let batch = try TestFixtures.tensor("fer_inputs.f32", shape: [6, 64, 64, 1])
     let before = try model.predict(batch)
-    let steps = try model.profile(batch)
+    let steps = try model.profiler.profile(batch)
     #expect(steps.count == model.plan.steps.count)
     #expect(steps.allSatisfy { $0.seconds >= 0 && !$0.name.isEmpty })
     #expect(steps.contains { $0.sgemmFLOPs > 0 })
