@@ -41,23 +41,11 @@ struct HaarCascadeParser {
     {
       throw invalid("categorical features are not supported")
     }
-    guard let stageList = root.child("stages"), !stageList.children.isEmpty else {
-      throw invalid("no stages")
-    }
-    var stages: [HaarCascade.Stage] = []
-    var trees: [HaarCascade.Tree] = []
-    var nodes: [HaarCascade.Node] = []
-    var leaves: [Float] = []
-    for (stageIndex, stageElement) in stageList.children.enumerated() {
-      let threshold = try real(stageElement.child("stageThreshold"), "stageThreshold of stage \(stageIndex)")
-      guard let weakList = stageElement.child("weakClassifiers"), !weakList.children.isEmpty else {
-        throw invalid("stage \(stageIndex) has no weakClassifiers")
-      }
-      stages.append(
-        HaarCascade.Stage(
-          threshold: Float(threshold) - Self.thresholdEpsilon, firstTree: trees.count,
-          treeCount: weakList.children.count))
-      for weak in weakList.children {
+    var parts = Parts()
+    for (stageIndex, stageElement) in try stageElements(of: root).enumerated() {
+      let weakClassifiers = try startStage(
+        stageElement, index: stageIndex, threshold: "stageThreshold", trees: "weakClassifiers", in: &parts)
+      for weak in weakClassifiers {
         guard let internalNodes = weak.child("internalNodes"), let leafValues = weak.child("leafValues")
         else {
           throw invalid("stage \(stageIndex) has a weak classifier without internalNodes or leafValues")
@@ -68,33 +56,32 @@ struct HaarCascadeParser {
         }
         let leafTokens = leafValues.tokens
         let tree = HaarCascade.Tree(
-          firstNode: nodes.count, nodeCount: tokens.count / 4, firstLeaf: leaves.count)
+          firstNode: parts.nodes.count, nodeCount: tokens.count / 4, firstLeaf: parts.leaves.count)
         for offset in stride(from: 0, to: tokens.count, by: 4) {
           guard let left = Int(tokens[offset]), let right = Int(tokens[offset + 1]),
             let feature = Int(tokens[offset + 2]), let threshold = Double(tokens[offset + 3])
           else { throw invalid("stage \(stageIndex): unreadable internalNodes") }
-          nodes.append(
+          parts.nodes.append(
             HaarCascade.Node(featureIndex: feature, threshold: Float(threshold), left: left, right: right))
         }
         for token in leafTokens {
           guard let value = Double(token) else { throw invalid("stage \(stageIndex): unreadable leafValues") }
-          leaves.append(Float(value))
+          parts.leaves.append(Float(value))
         }
-        trees.append(tree)
+        parts.trees.append(tree)
       }
     }
     guard let featureList = root.child("features"), !featureList.children.isEmpty else {
       throw invalid("no features")
     }
-    var features: [HaarCascade.Feature] = []
     for (index, element) in featureList.children.enumerated() {
       guard let rects = element.child("rects") else { throw invalid("feature \(index) has no rects") }
       let tilted =
         try element.child("tilted").map { node throws(CascadeError) in try integer(node, "tilted") } ?? 0
-      features.append(
+      parts.features.append(
         HaarCascade.Feature(rectangles: try rectangles(rects, feature: index), tilted: tilted != 0))
     }
-    return try validated(width: width, height: height, stages, trees, nodes, leaves, features)
+    return try validated(width: width, height: height, parts)
   }
 
   // MARK: Old layout
@@ -104,28 +91,14 @@ struct HaarCascadeParser {
     guard size.count == 2, size[0] > 0, size[1] > 0 else {
       throw invalid("size must be two positive numbers")
     }
-    guard let stageList = root.child("stages"), !stageList.children.isEmpty else {
-      throw invalid("no stages")
-    }
-    var stages: [HaarCascade.Stage] = []
-    var trees: [HaarCascade.Tree] = []
-    var nodes: [HaarCascade.Node] = []
-    var leaves: [Float] = []
-    var features: [HaarCascade.Feature] = []
-    for (stageIndex, stageElement) in stageList.children.enumerated() {
-      let threshold = try real(
-        stageElement.child("stage_threshold"), "stage_threshold of stage \(stageIndex)")
-      guard let treeList = stageElement.child("trees"), !treeList.children.isEmpty else {
-        throw invalid("stage \(stageIndex) has no trees")
-      }
-      stages.append(
-        HaarCascade.Stage(
-          threshold: Float(threshold) - Self.thresholdEpsilon, firstTree: trees.count,
-          treeCount: treeList.children.count))
-      for treeElement in treeList.children {
+    var parts = Parts()
+    for (stageIndex, stageElement) in try stageElements(of: root).enumerated() {
+      let trees = try startStage(
+        stageElement, index: stageIndex, threshold: "stage_threshold", trees: "trees", in: &parts)
+      for treeElement in trees {
         guard !treeElement.children.isEmpty else { throw invalid("stage \(stageIndex) has an empty tree") }
         let tree = HaarCascade.Tree(
-          firstNode: nodes.count, nodeCount: treeElement.children.count, firstLeaf: leaves.count)
+          firstNode: parts.nodes.count, nodeCount: treeElement.children.count, firstLeaf: parts.leaves.count)
         var treeLeaves: [Float] = []
         for nodeElement in treeElement.children {
           guard let featureElement = nodeElement.child("feature"), let rects = featureElement.child("rects")
@@ -135,8 +108,8 @@ struct HaarCascadeParser {
           let tilted =
             try featureElement.child("tilted").map { node throws(CascadeError) in try integer(node, "tilted")
             } ?? 0
-          let featureIndex = features.count
-          features.append(
+          let featureIndex = parts.features.count
+          parts.features.append(
             HaarCascade.Feature(rectangles: try rectangles(rects, feature: featureIndex), tilted: tilted != 0)
           )
           let nodeThreshold = try real(nodeElement.child("threshold"), "threshold in stage \(stageIndex)")
@@ -155,18 +128,35 @@ struct HaarCascadeParser {
           } else {
             right = try integer(nodeElement.child("right_node"), "right_node")
           }
-          nodes.append(
+          parts.nodes.append(
             HaarCascade.Node(
               featureIndex: featureIndex, threshold: Float(nodeThreshold), left: left, right: right))
         }
-        leaves += treeLeaves
-        trees.append(tree)
+        parts.leaves += treeLeaves
+        parts.trees.append(tree)
       }
     }
-    return try validated(width: size[0], height: size[1], stages, trees, nodes, leaves, features)
+    return try validated(width: size[0], height: size[1], parts)
   }
 
   // MARK: Helpers
+
+  /// A cascade's arrays as they are read, before they are checked.
+  private struct Parts {
+    var stages: [HaarCascade.Stage] = []
+    var trees: [HaarCascade.Tree] = []
+    var nodes: [HaarCascade.Node] = []
+    var leaves: [Float] = []
+    var features: [HaarCascade.Feature] = []
+  }
+
+  /// The `stages` element's children, in both layouts.
+  private func stageElements(of root: XMLElementTree) throws(CascadeError) -> [XMLElementTree] {
+    guard let stageList = root.child("stages"), !stageList.children.isEmpty else {
+      throw invalid("no stages")
+    }
+    return stageList.children
+  }
 
   private func rectangles(
     _ element: XMLElementTree, feature: Int
@@ -185,19 +175,32 @@ struct HaarCascadeParser {
     return result
   }
 
-  private func validated(
-    width: Int, height: Int, _ stages: [HaarCascade.Stage], _ trees: [HaarCascade.Tree],
-    _ nodes: [HaarCascade.Node], _ leaves: [Float], _ features: [HaarCascade.Feature]
-  ) throws(CascadeError) -> HaarCascade {
-    for tree in trees {
+  /// Adds the stage `element` describes to `parts`, reading its threshold from the child named
+  /// `threshold`; returns the elements of its trees, the children of the child named `trees`.
+  private func startStage(
+    _ element: XMLElementTree, index: Int, threshold: String, trees: String, in parts: inout Parts
+  ) throws(CascadeError) -> [XMLElementTree] {
+    let value = try real(element.child(threshold), "\(threshold) of stage \(index)")
+    guard let list = element.child(trees), !list.children.isEmpty else {
+      throw invalid("stage \(index) has no \(trees)")
+    }
+    parts.stages.append(
+      HaarCascade.Stage(
+        threshold: Float(value) - Self.thresholdEpsilon, firstTree: parts.trees.count,
+        treeCount: list.children.count))
+    return list.children
+  }
+
+  private func validated(width: Int, height: Int, _ parts: Parts) throws(CascadeError) -> HaarCascade {
+    for tree in parts.trees {
       let leafCount = tree.nodeCount + 1
-      guard tree.firstLeaf + leafCount <= leaves.count else {
+      guard tree.firstLeaf + leafCount <= parts.leaves.count else {
         throw invalid("a tree has too few leaf values")
       }
-      let treeNodes = nodes[tree.firstNode..<tree.firstNode + tree.nodeCount]
+      let treeNodes = parts.nodes[tree.firstNode..<tree.firstNode + tree.nodeCount]
       for node in treeNodes {
-        guard features.indices.contains(node.featureIndex) else {
-          throw invalid("a node uses feature \(node.featureIndex) of \(features.count)")
+        guard parts.features.indices.contains(node.featureIndex) else {
+          throw invalid("a node uses feature \(node.featureIndex) of \(parts.features.count)")
         }
         for branch in [node.left, node.right] {
           guard branch < tree.nodeCount, -branch < leafCount else {
@@ -209,7 +212,7 @@ struct HaarCascadeParser {
         throw invalid("a tree's branches lead round in a cycle")
       }
     }
-    for (index, feature) in features.enumerated() {
+    for (index, feature) in parts.features.enumerated() {
       for rect in feature.rectangles {
         let fits: Bool
         if feature.tilted {
@@ -225,8 +228,8 @@ struct HaarCascadeParser {
       }
     }
     return HaarCascade(
-      windowWidth: width, windowHeight: height, stages: stages, trees: trees, nodes: nodes, leaves: leaves,
-      features: features)
+      windowWidth: width, windowHeight: height, stages: parts.stages, trees: parts.trees, nodes: parts.nodes,
+      leaves: parts.leaves, features: parts.features)
   }
 
   /// Whether every walk from a tree's root (its first node) ends at a leaf: no branch leads
