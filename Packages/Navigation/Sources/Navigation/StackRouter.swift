@@ -36,22 +36,14 @@ open class StackRouter: Routing {
   public func push(
     _ screen: any Presentable, route: Route, query: [DeepLink.QueryItem], owner: any Coordinator
   ) {
-    let entry = RouteEntry(screen: screen, route: route, query: query, style: .push, owner: owner)
-    change(.push) {
-      $0.append(entry, style: .push)
-      return []
-    }
+    append(RouteEntry(screen: screen, route: route, query: query, style: .push, owner: owner), as: .push)
   }
 
   /// Presents a screen modally.
   public func present(
     _ screen: any Presentable, route: Route, query: [DeepLink.QueryItem], owner: any Coordinator
   ) {
-    let entry = RouteEntry(screen: screen, route: route, query: query, style: .modal, owner: owner)
-    change(.present) {
-      $0.append(entry, style: .modal)
-      return []
-    }
+    append(RouteEntry(screen: screen, route: route, query: query, style: .modal, owner: owner), as: .present)
   }
 
   /// Pops the top screen if it was pushed.
@@ -72,6 +64,14 @@ open class StackRouter: Routing {
 
   /// Removes the first screen `coordinator` owns and everything above it.
   public func close(_ coordinator: any Coordinator) { change(.close) { $0.close(coordinator) } }
+
+  /// Puts `entry` on top of the stack, pushed or presented as its style says.
+  private func append(_ entry: RouteEntry, as operation: NavigationEvent.Operation) {
+    change(operation) {
+      $0.append(entry, style: entry.style)
+      return []
+    }
+  }
 
   /// Applies `operation` to a copy of the stack; when that changes anything, sends the
   /// events around installing it, then finishes owners left without entries and tells the

@@ -76,20 +76,16 @@ struct ZshCompletion {
   }
 
   /// Text for inside `[...]` or between colons of a spec.
-  static func escapeBrackets(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      if "[]:\\".contains(character) { escaped.append("\\") }
-      escaped.append(character)
-    }
-    return escaped
-  }
+  static func escapeBrackets(_ text: String) -> String { escape(text, characters: "[]:\\") }
 
   /// A word inside an action's `(...)`.
-  static func escapeWord(_ word: String) -> String {
+  static func escapeWord(_ word: String) -> String { escape(word, characters: " ()\\:'\"$`&;|<>*?[]{}#~") }
+
+  /// `text` with a backslash before each of `characters`.
+  private static func escape(_ text: String, characters: String) -> String {
     var escaped = ""
-    for character in word {
-      if " ()\\:'\"$`&;|<>*?[]{}#~".contains(character) { escaped.append("\\") }
+    for character in text {
+      if characters.contains(character) { escaped.append("\\") }
       escaped.append(character)
     }
     return escaped
