@@ -23,6 +23,12 @@ public struct OperandDescription: Sendable, Equatable {
   /// Whether more than one may be given (`<path>...`).
   public var repeats: Bool
 
+  /// A description.
+  public init(value: OptionValue, repeats: Bool) {
+    self.value = value
+    self.repeats = repeats
+  }
+
   /// As a synopsis shows them: `<path>...`.
   public var usage: String { "<\(value.name)>" + (repeats ? "..." : "") }
 }
