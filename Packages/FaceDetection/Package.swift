@@ -22,7 +22,7 @@ let package = Package(
     // libxml2's streaming reader behind plain C types, so Swift never includes its headers
     // (whose ICU clashes with Foundation's); `cfacedetection_xml_` symbols.
     .target(name: "CFaceDetectionXML", dependencies: ["CLibXML2"]),
-    // The Haar scan and the pyramid's exact resize; `cfacedetection_haar_` symbols.
+    // The Haar scan, the pyramid's exact resize and the gray picture; `cfacedetection_haar_` symbols.
     .target(name: "CFaceDetectionHaar", dependencies: [.product(name: "CProcessor", package: "Processor")]),
     .target(
       name: "FaceDetection",

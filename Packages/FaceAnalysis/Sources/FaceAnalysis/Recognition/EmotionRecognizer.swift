@@ -88,7 +88,7 @@ public struct EmotionRecognizer: Sendable {
 
   /// The faces in an RGB image with their emotions, in detection order.
   public func recognize(_ image: RGBImage) throws(RecognizerError) -> [RecognizedFace] {
-    let gray = image.grayscale()
+    let gray = image.vectorizedGrayscale()
     return try classify(gray: gray, faces: try faces(rgb: image, gray: gray))
   }
 

@@ -154,7 +154,7 @@ public struct RecognitionRun {
   public static func recognize(
     _ frame: Frame, with recognizer: EmotionRecognizer
   ) throws(RecognizerError) -> RecognizedFrame {
-    let gray = frame.image.grayscale()
+    let gray = frame.image.vectorizedGrayscale()
     let started = DispatchTime.now()
     let detections = try recognizer.faces(rgb: frame.image, gray: gray)
     let detected = DispatchTime.now()

@@ -100,9 +100,10 @@ int cfacedetection_haar_run_window(const HaarLevel *level, const HaarIntegrals *
 /// as OpenCV does. Writes an (x, y) pair for each window every stage accepts to `found`, in scan
 /// order, and returns how many pairs. Stops early, before a row whose windows might not all fit
 /// in `capacity` pairs; `*row` is then the row to go on from (at least one row is always
-/// scanned when `capacity >= workingWidth`). `instructionLevel` (capped to Processor's `cprocessor_cpu_instruction_level()`)
-/// picks the loop for stump cascades: 2 runs sixteen windows at a time with AVX-512, 1 eight
-/// with AVX2, 0 the one-window loop; the results are identical.
+/// scanned when `capacity >= workingWidth`). `instructionLevel` (capped to Processor's
+/// `cprocessor_cpu_instruction_level()`) picks the loop for stump cascades: 2 runs sixteen
+/// windows at a time with AVX-512, 1 eight with AVX2, 0 the one-window loop; the results are
+/// identical.
 long cfacedetection_haar_scan_rows(const HaarLevel *level, const HaarIntegrals *integrals, long *row,
                     long workingWidth, long workingHeight, long step, int instructionLevel,
                     int32_t *found, long capacity);
@@ -141,5 +142,10 @@ typedef struct {
 void cfacedetection_haar_resize_exact(const uint8_t *source, long sourceWidth, long sourceHeight,
                        const HaarResizeAxis *columns, const HaarResizeAxis *rows, uint8_t *target,
                        long width, long height, uint32_t *lines);
+
+/// The gray picture the cascade scans and the faces are cropped from, as OpenCV 4.11's
+/// `cvtColor(…, COLOR_RGB2GRAY)` makes it from `count` 8-bit RGB pixels:
+/// `(9798 R + 19235 G + 3735 B + 16384) >> 15`, with the loop of `cprocessor_instruction_level`.
+void cfacedetection_haar_rgb_to_gray(const uint8_t *rgb, uint8_t *gray, long count);
 
 #endif
