@@ -154,6 +154,11 @@ def load_average():
         return " ".join(file.read().split()[:3])
 
 
+# The video sizes `detect` is measured at, and the stages `bench stages` times.
+SIZES = ((640, 360), (1280, 720), (1920, 1080))
+STAGES = ("decode", "grayscale", "detection", "classification")
+
+
 def run(args):
     inputs = tempfile.mkdtemp(prefix="peers-")
     try:
@@ -173,6 +178,16 @@ def compare(args, inputs):
     looped = os.path.join(inputs, "faces-x10.mp4")
     subprocess.run(["ffmpeg", "-nostdin", "-y", "-loglevel", "error", "-stream_loop", "9", "-i", video, "-c",
                     "copy", looped], check=True)
+    # The same video scaled up, for the sizes a camera or a phone records.
+    scaled = {}
+    for width, height in SIZES[1:]:
+        for name, source in (("x1", video), ("x10", looped)):
+            path = os.path.join(inputs, f"faces-{height}p-{name}.mp4")
+            subprocess.run(["ffmpeg", "-nostdin", "-y", "-loglevel", "error", "-i", source, "-vf",
+                            f"scale={width}:{height}", "-c:v", "libx264", "-crf", "18", path], check=True)
+            scaled[(height, name)] = path
+    for name, source in (("x1", video), ("x10", looped)):
+        scaled[(SIZES[0][1], name)] = source
     start_load = load_average()
     print(f"peers: load average at start {start_load}; {args.rounds} rounds", file=sys.stderr)
 
@@ -245,12 +260,22 @@ def compare(args, inputs):
             if skip_videos:
                 print(f"peers: round {round_index + 1} done", file=sys.stderr)
                 continue
-            # The 640x360 video, ten times over (300 frames): whole processes on both sides.
-            ours = child([args.bench, "e2e", looped, "--repeats", "1", "--detector", "blazeface"])
-            results.setdefault(("bf-e2e", "ours"), []).append(statistics.median(ours["seconds"]) / ours["frames"])
-            extras["bf_e2e_frames"] = ours["frames"]
-            theirs = child(me + ["fer", "--video", looped, "--tflite", "1", "--repeats", "1"])
-            results.setdefault(("bf-e2e", "fer"), []).append(statistics.median(theirs["seconds"]) / theirs["frames"])
+            # The video ten times over (300 frames) at each size: our whole process; fer's frame
+            # loop on the 30 frames once (its Haar scan at 1080p takes seconds a frame); and our
+            # stages one after the other on one thread, for their shares.
+            for width, height in SIZES:
+                ours = child([args.bench, "e2e", scaled[(height, "x10")], "--repeats", "1", "--detector",
+                              "blazeface"])
+                results.setdefault(("bf-e2e", height, "ours"), []).append(
+                    statistics.median(ours["seconds"]) / ours["frames"])
+                extras["bf_e2e_frames"] = ours["frames"]
+                fer_video = looped if height == SIZES[0][1] else scaled[(height, "x1")]
+                theirs = child(me + ["fer", "--video", fer_video, "--tflite", "1", "--repeats", "1"])
+                results.setdefault(("bf-e2e", height, "fer"), []).append(
+                    statistics.median(theirs["seconds"]) / theirs["frames"])
+                stages = child([args.bench, "stages", scaled[(height, "x10")], "--detector", "blazeface"])
+                for stage, seconds in stages["seconds"].items():
+                    results.setdefault(("stage", height, stage), []).append(seconds / stages["frames"])
         print(f"peers: round {round_index + 1} done", file=sys.stderr)
 
     end_load = load_average()
@@ -308,13 +333,29 @@ def compare(args, inputs):
                     f"| {ours * 1000:.2f} ms (whole detector on a 512x512 photo {whole * 1000:.2f} ms) "
                     f"| TFLite with XNNPACK ({threads} thread{'s' if threads > 1 else ''}) | {theirs * 1000:.2f} ms "
                     f"| **{theirs / ours:.2f}x** |")
-    if "blazeface" in only and ("bf-e2e", "ours") in results:
-        ours = med(("bf-e2e", "ours"))
-        theirs = med(("bf-e2e", "fer"))
-        lines.append(
-            f"| `detect --detector blazeface`, 640x360 video ({extras['bf_e2e_frames']} frames), whole process "
-            f"| {1 / ours:.1f} fps | fer default (Haar, TFLite), its frame loop alone | {1 / theirs:.1f} fps "
-            f"| **{theirs / ours:.2f}x** |")
+    if "blazeface" in only and ("bf-e2e", SIZES[0][1], "ours") in results:
+        base = med(("bf-e2e", SIZES[0][1], "ours"))
+        for width, height in SIZES:
+            ours = med(("bf-e2e", height, "ours"))
+            theirs = med(("bf-e2e", height, "fer"))
+            share = "" if height == SIZES[0][1] else f", {base / ours:.0%} of the 360p rate"
+            lines.append(
+                f"| `detect --detector blazeface`, {width}x{height} video ({extras['bf_e2e_frames']} frames), "
+                f"whole process | {1 / ours:.1f} fps{share} | fer default (Haar, TFLite), its frame loop alone "
+                f"| {1 / theirs:.1f} fps | **{theirs / ours:.2f}x** |")
+        lines += [
+            "",
+            "Each stage of `detect --detector blazeface` run one after the other on one thread "
+            "(`bench stages`), ms a frame and share:",
+            "",
+            "| Size | " + " | ".join(STAGES) + " | bounded by |",
+            "|---|" + "---|" * (len(STAGES) + 1),
+        ]
+        for width, height in SIZES:
+            times = {stage: med(("stage", height, stage)) for stage in STAGES}
+            total = sum(times.values())
+            cells = " | ".join(f"{times[s] * 1000:.2f} ms ({times[s] / total:.0%})" for s in STAGES)
+            lines.append(f"| {width}x{height} | {cells} | {max(times, key=times.get)} |")
     print("\n".join(lines))
 
 

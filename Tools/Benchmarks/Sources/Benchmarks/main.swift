@@ -15,6 +15,7 @@ let usage = """
                                                                BlazeFace timings as JSON
          bench vision [<video>] [--frames N]                   Vision's picture per graphics mode
          bench live <video> [--detector D]                     Vision's recognition in real time
+         bench stages <video> [--detector D]                   detect's stages, one thread, as JSON
          bench track <records.jsonl> [--repeats N]             detect --json records' face tracks
                                                                and the tracker's time as JSON lines
   """
@@ -60,6 +61,10 @@ do {
     guard let video = arguments.positional.first else { throw BenchError.usage(usage) }
     let detector = FaceDetectorKind(rawValue: arguments.options["detector"] ?? "haar") ?? .haar
     try LiveBenchmark.run(video: video, detector: detector, workspace: workspace)
+  case "stages":
+    guard let video = arguments.positional.first else { throw BenchError.usage(usage) }
+    let detector = FaceDetectorKind(rawValue: arguments.options["detector"] ?? "blazeface") ?? .blazeFace
+    try StageBenchmark.run(video: video, detector: detector, workspace: workspace)
   case "vision":
     let video = arguments.positional.first ?? workspace.fixture("faces.mp4")
     let frames = try arguments.integer("frames", 300)
