@@ -1,4 +1,5 @@
 import FaceAnalysis
+@_spi(Benchmarks) import FaceDetection
 import Foundation
 @_spi(Benchmarks) import Inference
 @_spi(Benchmarks) import InferenceKeras
@@ -105,8 +106,10 @@ enum RawMode {
   }
 
   /// `blazeface <image> --model full|short --threads T --repeats R`: seconds of the model alone
-  /// (one `predict` of its input) and of the whole detector (letterbox, model, decoding,
-  /// suppression) on the image, and the faces found.
+  /// (one `predict` of its input), of the whole detector (letterbox, model, decoding,
+  /// suppression) on the image, and of its steps around the model on the image (the letterbox
+  /// into the model's input; decoding, suppression and pixel boxes from the model's outputs),
+  /// and the faces found.
   static func blazeFace(
     image path: String, model blazeFace: BlazeFaceModel, threads: Int, repeats: Int, workspace: Workspace
   )
@@ -121,7 +124,15 @@ enum RawMode {
     let modelSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
       _ = try? model.predict(input, threads: threads)
     }
+    var modelInput: [Float] = []
+    let letterboxSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
+      modelInput = detector.modelInput(from: image)
+    }
+    let outputs = detector.modelOutputs(input: modelInput, threads: threads)
     var faces: [DetectedFace] = []
+    let decodeSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
+      faces = detector.faces(from: outputs, in: image)
+    }
     let detectSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
       faces = detector.detectFaces(rgb: image, gray: gray, options: DetectionOptions(), threads: threads)
     }
@@ -140,6 +151,10 @@ enum RawMode {
         "operator_seconds": .object(classes.mapValues { .number($0) }), "steps": steps,
         "model_seconds": .array(modelSample.seconds.map { .number($0) }),
         "detect_seconds": .array(detectSample.seconds.map { .number($0) }),
+        "letterbox_seconds": .array(letterboxSample.seconds.map { .number($0) }),
+        "decode_seconds": .array(decodeSample.seconds.map { .number($0) }),
+        "kernels": .string(KernelConfiguration.summary),
+        "width": .integer(image.width), "height": .integer(image.height),
         "faces": .integer(faces.count),
       ]).text)
   }

@@ -66,7 +66,31 @@ public struct BlazeFaceDetector: FaceDetector {
     -> [DetectedFace]
   {
     let image = rgb ?? gray.rgb()
-    return detections(in: image, threads: threads).map { detection in
+    return faces(from: modelOutputs(input: modelInput(from: image), threads: threads), in: image)
+  }
+
+  /// The model's input for `image`: the letterboxed picture, `side` x `side` x 3 values.
+  @_spi(Benchmarks)
+  public func modelInput(from image: RGBImage) -> [Float] {
+    Letterbox(width: image.width, height: image.height, side: side).input(from: image)
+  }
+
+  /// The model's outputs for an input made by ``modelInput(from:)``.
+  @_spi(Benchmarks)
+  public func modelOutputs(input: [Float], threads: Int) -> [Tensor] {
+    do {
+      return try network.predict(Tensor(shape: [1, side, side, 3], values: input), threads: threads)
+    } catch {
+      // The input is made to the model's shape, so this cannot happen.
+      preconditionFailure("BlazeFace input rejected: \(error)")
+    }
+  }
+
+  /// The faces in `image` from the model's outputs on its input: decoded, suppressed and turned
+  /// into pixels.
+  @_spi(Benchmarks)
+  public func faces(from outputs: [Tensor], in image: RGBImage) -> [DetectedFace] {
+    detections(from: outputs, width: image.width, height: image.height).map { detection in
       let (width, height) = (Float(image.width), Float(image.height))
       let box = detection.box
       let left = Int((box.left * width).rounded())
@@ -84,15 +108,14 @@ public struct BlazeFaceDetector: FaceDetector {
 
   /// The detections in the picture's unit square, best first.
   func detections(in image: RGBImage, threads: Int = 1) -> [BlazeFaceDetection] {
-    let letterbox = Letterbox(width: image.width, height: image.height, side: side)
-    let outputs: [Tensor]
-    do {
-      outputs = try network.predict(
-        Tensor(shape: [1, side, side, 3], values: letterbox.input(from: image)), threads: threads)
-    } catch {
-      // The input is made to the model's shape, so this cannot happen.
-      preconditionFailure("BlazeFace input rejected: \(error)")
-    }
+    detections(
+      from: modelOutputs(input: modelInput(from: image), threads: threads), width: image.width,
+      height: image.height)
+  }
+
+  /// The detections of the model's outputs for a `width` x `height` picture, best first.
+  private func detections(from outputs: [Tensor], width: Int, height: Int) -> [BlazeFaceDetection] {
+    let letterbox = Letterbox(width: width, height: height, side: side)
     let raw = outputs[boxOutput].values
     let scores = outputs[scoreOutput].values
     let scale = Float(side)
