@@ -3,7 +3,8 @@ import PackageDescription
 
 /// Finding faces in a picture: the `FaceDetector` interface, OpenCV's Haar cascade (its XML
 /// read through libxml2, its scan and pyramid in C, fer-exact) and MediaPipe's BlazeFace on
-/// Inference's TFLite runtime. It decodes no file: callers hand it pixels.
+/// Inference's TFLite runtime (its letterbox in C, Pillow-exact). It decodes no file: callers
+/// hand it pixels.
 let package = Package(
   name: "FaceDetection",
   products: [

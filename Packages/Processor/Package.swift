@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// What this CPU's vectors can do: the instruction set the C kernels of Inference and of the
-/// Haar scan run with (the best the CPU has, capped by `EMOTIONS_CPU`), and the extensions
+/// Haar scan and BlazeFace's letterbox run with (the best the CPU has, capped by `EMOTIONS_CPU`), and the extensions
 /// that choose OpenBLAS's kernels. A leaf, so that FaceDetection reads the level without
 /// importing the CNN runtime.
 let package = Package(

@@ -2,7 +2,7 @@ import CProcessor
 import Foundation
 
 /// The vector instructions the C kernels (the CNN's depthwise convolution, pooling, im2col and
-/// epilogue in Inference, the Haar scan in FaceDetection) run with.
+/// epilogue in Inference, the Haar scan and BlazeFace's letterbox in FaceDetection) run with.
 ///
 /// The kernels run with the best instruction set the CPU has, or a narrower one that the
 /// environment variable `EMOTIONS_CPU` (`generic`, `avx2` or `avx512`) asks for; a wider one
