@@ -10,7 +10,9 @@ enum StageBenchmark {
   /// with the frames, the faces found and each stage's total seconds.
   static func run(video: String, detector: FaceDetectorKind, workspace: Workspace) throws {
     var recognizer = try EmotionRecognizer(
-      files: workspace.files(detector: detector), options: RecognitionOptions(detector: detector))
+      files: try ModelFiles.locate(
+        modelDirectory: workspace.root.appendingPathComponent("Models").path, detector: detector),
+      options: RecognitionOptions(detector: detector))
     recognizer.threadsPerImage = 1
     let source = try VideoSource(input: video, kind: .video)
     defer { source.close() }

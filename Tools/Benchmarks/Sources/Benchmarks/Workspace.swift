@@ -20,14 +20,6 @@ struct Workspace {
       cascade: models.appendingPathComponent(ModelFiles.cascadeName))
   }
 
-  /// The model files with `detector` in place of the cascade.
-  func files(detector: FaceDetectorKind) -> ModelFiles {
-    let models = root.appendingPathComponent("Models")
-    return ModelFiles(
-      emotionModel: files.emotionModel, detector: detector,
-      detectorModel: models.appendingPathComponent(ModelFiles.detectorModelName(detector)))
-  }
-
   /// A fixture file's path.
   func fixture(_ name: String) -> String {
     root.appendingPathComponent("Fixtures").appendingPathComponent(name).path
