@@ -17,6 +17,8 @@ struct RecognitionRunTests {
     let expectedFrameCount: Int? = nil
     let playback = Playback.still
     private var script: [Result<Frame, FrameSourceError>]
+    /// How many times it was read, the end included.
+    private(set) var reads = 0
 
     init(kind: FrameSourceKind, script: [Result<Frame, FrameSourceError>]) {
       self.kind = kind
@@ -24,6 +26,7 @@ struct RecognitionRunTests {
     }
 
     func next() throws(FrameSourceError) -> Frame? {
+      reads += 1
       guard !script.isEmpty else { return nil }
       return try script.removeFirst().get()
     }
@@ -81,27 +84,41 @@ struct RecognitionRunTests {
     }
   }
 
+  /// Runs a scripted source to its end: every item in order, and for each batch handed back
+  /// how many reads were ahead of the items handed back before it.
+  static func run(
+    _ source: ScriptedSource, classifier: HappyClassifier, options: RecognitionRun.Options
+  ) -> (items: [String], readAhead: [Int]) {
+    var run = RecognitionRun(source: source, recognizer: Self.recognizer(classifier), options: options)
+    var items: [String] = []
+    var readAhead: [Int] = []
+    while let batch = run.nextBatch() {
+      #expect(!batch.isEmpty, "a batch holds at least one item")
+      readAhead.append(source.reads - items.count)
+      items += Self.describe(batch)
+    }
+    return (items, readAhead)
+  }
+
   @Test func aFolderGoesOnAfterAFailureInOrderWithEveryNthAndPassedOverFrames() throws {
     let classifier = HappyClassifier()
     let script: [Result<Frame, FrameSourceError>] = [
       .success(try Self.frame(0)), .success(try Self.frame(1)), .failure(.notFound(path: "missing.png")),
       .success(try Self.frame(3)), .success(try Self.frame(4)), .success(try Self.frame(6)),
+      .success(try Self.frame(7)), .success(try Self.frame(9)),
     ]
     var options = RecognitionRun.Options()
     options.every = 3
-    options.framesPerBatch = 3
+    options.framesPerBatch = 2
     options.passesOver = { $0.index == 4 }
-    var run = RecognitionRun(
-      source: ScriptedSource(kind: .folder, script: script), recognizer: Self.recognizer(classifier),
-      options: options)
-    var batches: [[String]] = []
-    while let batch = run.nextBatch() { batches.append(Self.describe(batch)) }
-    #expect(batches == [["r0", "-1", "x"], ["r3", "-4", "r6"]])
-    // Frames recognised together share the cores, one thread each; a frame alone gets them all.
-    // (The second batch starts while the first may still run, so in either order.)
-    #expect(
-      classifier.threads.withLock { $0 }.sorted()
-        == [ProcessInfo.processInfo.activeProcessorCount, 1, 1].sorted())
+    let source = ScriptedSource(kind: .folder, script: script)
+    let (items, readAhead) = Self.run(source, classifier: classifier, options: options)
+    #expect(items == ["r0", "-1", "x", "r3", "-4", "r6", "-7", "r9"])
+    // Frames recognised side by side get one thread each; twice as many frames as are
+    // recognised at once are read ahead, and no more (the end of the source counts as a read).
+    #expect(classifier.threads.withLock { $0 } == [1, 1, 1, 1])
+    #expect(readAhead.allSatisfy { $0 <= 4 + 1 }, "\(readAhead)")
+    #expect(readAhead.first == 4, "the first batch is handed back with four frames read")
   }
 
   @Test func aVideoEndsAtItsFirstFailureAndAFrameAloneGetsEveryCore() throws {
@@ -111,12 +128,18 @@ struct RecognitionRunTests {
     ]
     var options = RecognitionRun.Options()
     options.framesPerBatch = 1
-    var run = RecognitionRun(
-      source: ScriptedSource(kind: .video, script: script), recognizer: Self.recognizer(classifier),
-      options: options)
-    var batches: [[String]] = []
-    while let batch = run.nextBatch() { batches.append(Self.describe(batch)) }
-    #expect(batches == [["r0"], ["x"]])
+    let source = ScriptedSource(kind: .video, script: script)
+    let (items, readAhead) = Self.run(source, classifier: classifier, options: options)
+    #expect(items == ["r0", "x"])
+    #expect(readAhead == [1, 1], "one frame at a time reads nothing ahead")
+    #expect(classifier.threads.withLock { $0 } == [ProcessInfo.processInfo.activeProcessorCount])
+  }
+
+  @Test func aLonePhotoGetsEveryCore() throws {
+    let classifier = HappyClassifier()
+    let source = ScriptedSource(kind: .image, script: [.success(try Self.frame(0))])
+    let (items, _) = Self.run(source, classifier: classifier, options: RecognitionRun.Options())
+    #expect(items == ["r0"])
     #expect(classifier.threads.withLock { $0 } == [ProcessInfo.processInfo.activeProcessorCount])
   }
 }

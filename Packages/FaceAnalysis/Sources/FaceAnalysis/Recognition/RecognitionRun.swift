@@ -3,14 +3,16 @@ import Foundation
 import Media
 import System
 
-/// One ordered run of recognised frames over a source: `detect`'s loop, and the frame step of
-/// the live pipeline (which takes one frame at a time, so that a detector switch holds from
-/// the next frame on).
+/// One ordered run of recognised frames over a source: `detect`'s loop. (The live pipeline
+/// recognises each frame with ``recognize(_:with:)``, so that a detector switch holds from the
+/// next frame on.)
 ///
-/// ``nextBatch()`` hands back a batch of frames, recognised, in the source's order. Each batch is
-/// recognised on all cores together (each frame on one thread; a frame alone gets every thread)
-/// while the caller's thread reads the next one, which starts as soon as it is read: decoding
-/// overlaps recognition, and no core waits for a batch's slowest frame.
+/// ``nextBatch()`` hands back the frames recognised so far, in the source's order. The caller's
+/// thread reads frames ahead and recognises one itself whenever it would otherwise wait; one
+/// helper thread a further core recognises the others as soon as they are read. So decoding
+/// overlaps recognition, no core waits for a batch, and no more threads run than there are
+/// cores (a third would take the reader's turns, and the reader is the one stage that cannot
+/// be split).
 /// A frame that cannot be read or recognised is an item of its own: a folder or a list goes on
 /// with its next file, any other source ends there.
 ///
@@ -26,14 +28,15 @@ public struct RecognitionRun {
     /// Recognise the frames whose index is a multiple of this; the others are handed back read
     /// only (a source that skips frames itself reads with 1).
     public var every = 1
-    /// How many frames a batch holds: one per core by default. The next batch is started
-    /// behind it, so a core that finishes early takes one of its frames, and two frames a core
-    /// are held at a time.
+    /// How many frames are recognised at once, one thread each (the caller's and the helpers'):
+    /// one per core by default. Twice as many are held, read ahead, so that a thread that
+    /// finishes early finds a frame waiting. With 1, the caller reads and recognises each frame
+    /// in turn, with every core.
     public var framesPerBatch = ProcessInfo.processInfo.activeProcessorCount
     /// Frames handed back read only, such as those a resumed run recorded before.
     public var passesOver: @Sendable (Frame) -> Bool = { _ in false }
 
-    /// The defaults: every frame recognised, two per core in flight.
+    /// The defaults: every frame recognised, one per core at once.
     public init() {}
   }
 
@@ -50,102 +53,150 @@ public struct RecognitionRun {
   private let source: any FrameSource
   private let recognizer: EmotionRecognizer
   private let options: Options
+  /// How many frames are read ahead of the caller at most.
+  private let window: Int
   private var ended = false
-  /// The batch read ahead of the one being handed back, already being recognised.
-  private var ahead: Batch?
+  /// The frames read and not yet handed back, oldest first.
+  private var pending: [Slot] = []
+  /// The wanted frames no thread has started on, oldest first.
+  private let backlog = Backlog()
+  /// One serial queue a helper thread, taken in turn.
+  private let helpers: [DispatchQueue]
+  private var nextHelper = 0
 
   /// A run over an open source; the caller closes the source.
   public init(source: any FrameSource, recognizer: EmotionRecognizer, options: Options = Options()) {
     self.source = source
-    self.recognizer = recognizer
     var options = options
     options.every = max(1, options.every)
     options.framesPerBatch = max(1, options.framesPerBatch)
     self.options = options
+    self.window = options.framesPerBatch == 1 ? 1 : 2 * options.framesPerBatch
+    self.helpers = (1..<options.framesPerBatch).map { DispatchQueue(label: "emotions.recognition.helper\($0)") }
+    // A frame that shares the cores with others is recognised on one thread; a lone photo or
+    // a run of one frame at a time gets them all.
+    var recognizer = recognizer
+    recognizer.threadsPerImage =
+      options.framesPerBatch > 1 && source.kind != .image ? 1 : ProcessInfo.processInfo.activeProcessorCount
+    self.recognizer = recognizer
   }
 
-  /// The next frames, recognised, in order; nil once the source has ended.
+  /// The frames recognised so far, in order, at least one; nil once the source has ended.
   public mutating func nextBatch() -> [Item]? {
-    guard let current = ahead ?? startBatch() else { return nil }
-    ahead = startBatch()
-    return current.items()
+    readAhead()
+    guard let first = pending.first else { return nil }
+    while !first.isDone, backlog.recognizeOldest() {}
+    first.wait()
+    let ready = pending.prefix { $0.isDone }
+    pending.removeFirst(ready.count)
+    return ready.map { $0.item() }
   }
 
-  /// Reads the next batch and starts recognising its wanted frames; nil at the end.
-  private mutating func startBatch() -> Batch? {
-    guard !ended else { return nil }
-    var reads: [Result<Frame, Failure>] = []
-    while reads.count < options.framesPerBatch {
+  /// Reads until the window is full or the source has ended, starting each wanted frame's
+  /// recognition as soon as it is read.
+  private mutating func readAhead() {
+    while !ended, pending.count < window {
       do throws(FrameSourceError) {
         guard let frame = try source.next() else {
           ended = true
-          break
+          return
         }
-        reads.append(.success(frame))
+        let wanted = frame.index % options.every == 0 && !options.passesOver(frame)
+        let slot = Slot(frame: frame, recognizer: wanted ? recognizer : nil)
+        pending.append(slot)
+        if wanted {
+          backlog.add(slot)
+          if !helpers.isEmpty {
+            let backlog = self.backlog
+            helpers[nextHelper].async { _ = backlog.recognizeOldest() }
+            nextHelper = (nextHelper + 1) % helpers.count
+          }
+        }
       } catch {
-        reads.append(.failure(Failure(message: error.description)))
-        if source.kind == .folder || source.kind == .list { continue }
-        ended = true
-        break
+        pending.append(Slot(failure: error.description))
+        if source.kind != .folder, source.kind != .list { ended = true }
       }
     }
-    guard !reads.isEmpty else { return nil }
-    let options = self.options
-    let wanted = reads.map { read -> Frame? in
-      guard case .success(let frame) = read, frame.index % options.every == 0, !options.passesOver(frame)
-      else {
-        return nil
-      }
-      return frame
-    }
-    return Batch(reads: reads, wanted: wanted, recognizer: recognizer)
   }
 
-  /// A batch's frames as read, and the recognition of the wanted ones, under way.
-  private final class Batch {
-    private let reads: [Result<Frame, Failure>]
-    private let results: LockedValue<[Result<RecognizedFrame, RecognizerError>?]>
+  /// One frame read ahead: its read, and its recognition, waiting, under way or done.
+  private final class Slot: Sendable {
+    private let read: Result<Frame, Failure>
+    private let recognition: LockedValue<Recognition>
     private let done = DispatchGroup()
 
-    /// Starts recognising `wanted`'s frames, one work item each: one thread each, or every
-    /// thread for a frame alone.
-    init(reads: [Result<Frame, Failure>], wanted: [Frame?], recognizer: EmotionRecognizer) {
-      self.reads = reads
-      let results = LockedValue<[Result<RecognizedFrame, RecognizerError>?]>(
-        Array(repeating: nil, count: reads.count))
-      self.results = results
-      var shared = recognizer
-      let count = wanted.lazy.compactMap { $0 }.count
-      shared.threadsPerImage = count > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
-      for (slot, frame) in wanted.enumerated() {
-        guard let frame else { continue }
-        DispatchQueue.global().async(group: done) { [shared] in
-          let result: Result<RecognizedFrame, RecognizerError>
-          do throws(RecognizerError) {
-            result = .success(try RecognitionRun.recognize(frame, with: shared))
-          } catch {
-            result = .failure(error)
-          }
-          results.withLock { $0[slot] = result }
+    /// Where a frame's recognition stands.
+    private enum Recognition {
+      case none
+      case waiting(EmotionRecognizer)
+      case running
+      case finished(Result<RecognizedFrame, RecognizerError>)
+    }
+
+    /// A frame read, to be recognised by ``recognize()`` when a recognizer is given.
+    init(frame: Frame, recognizer: EmotionRecognizer?) {
+      read = .success(frame)
+      recognition = LockedValue(recognizer.map { .waiting($0) } ?? .none)
+      if recognizer != nil { done.enter() }
+    }
+
+    /// A frame that could not be read.
+    init(failure message: String) {
+      read = .failure(Failure(message: message))
+      recognition = LockedValue(.none)
+    }
+
+    /// Recognises the frame on the calling thread, once: a second call does nothing.
+    func recognize() {
+      let started = recognition.withLock { state -> EmotionRecognizer? in
+        guard case .waiting(let recognizer) = state else { return nil }
+        state = .running
+        return recognizer
+      }
+      guard let recognizer = started, case .success(let frame) = read else { return }
+      let result: Result<RecognizedFrame, RecognizerError>
+      do throws(RecognizerError) {
+        result = .success(try RecognitionRun.recognize(frame, with: recognizer))
+      } catch {
+        result = .failure(error)
+      }
+      recognition.withLock { $0 = .finished(result) }
+      done.leave()
+    }
+
+    /// Whether its recognition has ended (or it had none).
+    var isDone: Bool { done.wait(timeout: .now()) == .success }
+
+    /// Waits for its recognition to end.
+    func wait() { done.wait() }
+
+    /// What it is once done.
+    func item() -> Item {
+      switch read {
+      case .failure(let failure): return .failed(failure.message)
+      case .success(let frame):
+        switch recognition.withLock({ $0 }) {
+        case .finished(.success(let recognized)): return .recognized(frame, recognized)
+        case .finished(.failure(let error)): return .failed("\(frame.source): \(error.description)")
+        case .none, .waiting, .running: return .read(frame)
         }
       }
     }
+  }
 
-    /// The batch's items, once every wanted frame is recognised.
-    func items() -> [Item] {
-      done.wait()
-      let recognized = results.withLock { $0 }
-      return reads.indices.map { slot -> Item in
-        switch reads[slot] {
-        case .failure(let failure): return .failed(failure.message)
-        case .success(let frame):
-          switch recognized[slot] {
-          case .success(let result)?: return .recognized(frame, result)
-          case .failure(let error)?: return .failed("\(frame.source): \(error.description)")
-          case nil: return .read(frame)
-          }
-        }
-      }
+  /// The wanted frames no thread has started on: the caller and the helpers each take the
+  /// oldest.
+  private final class Backlog: Sendable {
+    private let slots = LockedValue<[Slot]>([])
+
+    /// Queues a frame to be recognised.
+    func add(_ slot: Slot) { slots.withLock { $0.append(slot) } }
+
+    /// Recognises the oldest waiting frame on the calling thread; false when none waits.
+    func recognizeOldest() -> Bool {
+      guard let slot = slots.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return false }
+      slot.recognize()
+      return true
     }
   }
 
