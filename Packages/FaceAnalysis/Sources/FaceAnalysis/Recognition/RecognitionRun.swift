@@ -72,7 +72,9 @@ public struct RecognitionRun {
     options.framesPerBatch = max(1, options.framesPerBatch)
     self.options = options
     self.window = options.framesPerBatch == 1 ? 1 : 2 * options.framesPerBatch
-    self.helpers = (1..<options.framesPerBatch).map { DispatchQueue(label: "emotions.recognition.helper\($0)") }
+    self.helpers = (1..<options.framesPerBatch).map {
+      DispatchQueue(label: "emotions.recognition.helper\($0)")
+    }
     // A frame that shares the cores with others is recognised on one thread; a lone photo or
     // a run of one frame at a time gets them all.
     var recognizer = recognizer
