@@ -277,10 +277,17 @@ static void place(const cmedia_video *video, uint8_t *rgb) {
 }
 
 /// Scales the decoded frame to RGB at the stream's size with the colour tables ffmpeg's
-/// scale filter would choose (the frame's matrix and range), then places it.
+/// scale filter would choose (the frame's matrix and range), turned as the stream says.
 static cmedia_video_status convert(cmedia_video *video, uint8_t *rgb, char *error, size_t error_size) {
   AVFrame *frame = video->frame;
-  if (!video->scaled) {
+  // An upright frame of the stream's size, 16 pixels a block, is converted straight into `rgb`:
+  // swscale's converter stores 16 pixels at a time unaligned, so rows of whole blocks end
+  // where they should. Any other is converted into a padded copy, then placed (a copy of
+  // 6 MB a frame at 1080p).
+  const int direct = video->quarter_turns == 0 && frame->width == video->width &&
+                     frame->height == video->height && video->width % 16 == 0 &&
+                     ((uintptr_t)rgb & 15) == 0;
+  if (!direct && !video->scaled) {
     video->scaled_stride = (video->width * 3 + 63) & ~63;
     if (posix_memalign((void **)&video->scaled, 64, (size_t)video->scaled_stride * video->height) != 0) {
       video->scaled = NULL;
@@ -304,11 +311,11 @@ static cmedia_video_status convert(cmedia_video *video, uint8_t *rgb, char *erro
     call_sws_setColorspaceDetails(video->scaler, coefficients, source_full, coefficients,
                                   destination_full, brightness, contrast, saturation);
   }
-  uint8_t *planes[4] = {video->scaled, NULL, NULL, NULL};
-  int strides[4] = {video->scaled_stride, 0, 0, 0};
+  uint8_t *planes[4] = {direct ? rgb : video->scaled, NULL, NULL, NULL};
+  int strides[4] = {direct ? video->width * 3 : video->scaled_stride, 0, 0, 0};
   call_sws_scale(video->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0,
                  frame->height, planes, strides);
-  place(video, rgb);
+  if (!direct) place(video, rgb);
   return CMEDIA_VIDEO_FRAME;
 }
 

@@ -43,7 +43,11 @@ struct FrameSourceTests {
       try writer.write(try RGBImage(width: 96, height: 64, pixels: pixels))
     }
     try writer.finish()
-    var inputs = [try TestFiles.fixture("faces.mp4"), clip, "lavfi:testsrc=duration=0.4:size=64x48:rate=5"]
+    // Upright and 16 pixels a block, a frame is converted in place; 70 wide, it is copied.
+    var inputs = [
+      try TestFiles.fixture("faces.mp4"), clip, "lavfi:testsrc=duration=0.4:size=64x48:rate=5",
+      "lavfi:testsrc=duration=0.4:size=70x48:rate=5,format=yuv420p",
+    ]
     for turns in 1...3 {
       let turned = folder + "/turned-\(turns).mp4"
       try Self.withDisplayMatrix(turning: turns, clip, into: turned)
