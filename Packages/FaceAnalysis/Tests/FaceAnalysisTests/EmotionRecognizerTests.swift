@@ -53,8 +53,7 @@ struct EmotionRecognizerTests {
       let worst = zip(face.scores.probabilities, scores).map { abs(Double($0) - $1) }.max() ?? 1
       #expect(worst <= 1e-4, "\(label): scores \(face.scores.probabilities) vs \(scores)")
       if let cropper, let rectangle = cropper.cropRectangle(for: face.box) {
-        let crop = try cropper.padded.cropped(
-          x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height)
+        let crop = cropper.crop(rectangle)
         #expect(
           TestFiles.fnv1a64(try crop.resized(width: 64, height: 64).pixels) == reference["crop"] as? String,
           "\(label)")
@@ -74,9 +73,10 @@ struct EmotionRecognizerTests {
       configured.options.wholeImage = whole
       let image = try ImageDecoder().decode(contentsOfFile: try TestFiles.fixture(name))
       let faces = try configured.recognize(image)
-      let gray = image.grayscale()
       let expected = try #require(entry["faces"] as? [[String: Any]])
-      try Self.expectMatches(faces, expected, cropper: FaceCropper(gray: gray, padding: 40, margin: 10), name)
+      // Crops made gray from their own colours alone, as BlazeFace's are.
+      let cropper = FaceCropper(picture: FacePicture(rgb: image), padding: 40, margin: 10)
+      try Self.expectMatches(faces, expected, cropper: cropper, name)
       faceCount += faces.count
     }
     #expect(faceCount >= 8)
@@ -104,20 +104,25 @@ struct EmotionRecognizerTests {
   func cropping() throws {
     // 4 x 3 image; the bottom two rows hold 10, 20, 30, 40, 50, 60, 70, 81: mean 45.125 -> 45.
     let gray = try GrayImage(width: 4, height: 3, pixels: [0, 0, 0, 0, 10, 20, 30, 40, 50, 60, 70, 81])
-    #expect(FaceCropper.borderValue(gray) == 45)
+    #expect(FaceCropper.borderValue(FacePicture(gray: gray)) == 45)
     // A tie rounds to even: mean 2.5 -> 2.
-    #expect(FaceCropper.borderValue(try GrayImage(width: 2, height: 2, pixels: [2, 3, 2, 3])) == 2)
-    let cropper = FaceCropper(gray: gray, padding: 40, margin: 10)
-    #expect(cropper.padded.width == 84 && cropper.padded.height == 83)
-    #expect(cropper.padded[0, 0] == 45 && cropper.padded[40, 40] == 0 && cropper.padded[43, 42] == 81)
+    let tie = try GrayImage(width: 2, height: 2, pixels: [2, 3, 2, 3])
+    #expect(FaceCropper.borderValue(FacePicture(gray: tie)) == 2)
+    let cropper = FaceCropper(picture: FacePicture(gray: gray), padding: 40, margin: 10)
+    // The whole padded picture, 84 x 83: the fill all round the picture.
+    let padded = cropper.crop(BoundingBox(x: 0, y: 0, width: 84, height: 83))
+    #expect(padded[0, 0] == 45 && padded[40, 40] == 0 && padded[43, 42] == 81 && padded[44, 42] == 45)
+    #expect(padded.pixels.filter { $0 != 45 }.count == 12, "the picture's 12 pixels, none of them 45")
+    #expect(cropper.crop(BoundingBox(x: 42, y: 41, width: 3, height: 2)).pixels == [30, 40, 45, 70, 81, 45])
     // A 4 x 2 box grows to 4 x 4 upwards by (4 - 2) // 2 = 1, then by 10 px a side, shifted by 40.
     #expect(
       cropper.cropRectangle(for: BoundingBox(x: 0, y: 1, width: 4, height: 2))
         == BoundingBox(x: 30, y: 30, width: 24, height: 24))
     // Tall boxes widen to the left; crops clamp at the top-left and at the padded image's edge.
     let large = FaceCropper(
-      gray: try GrayImage(width: 100, height: 100, pixels: Array(repeating: 9, count: 10_000)), padding: 40,
-      margin: 10)
+      picture: FacePicture(
+        gray: try GrayImage(width: 100, height: 100, pixels: Array(repeating: 9, count: 10_000))),
+      padding: 40, margin: 10)
     #expect(
       large.cropRectangle(for: BoundingBox(x: -60, y: 90, width: 20, height: 60))
         == BoundingBox(x: 0, y: 120, width: 30, height: 60))

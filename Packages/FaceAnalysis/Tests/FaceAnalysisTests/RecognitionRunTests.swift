@@ -51,9 +51,7 @@ struct RecognitionRunTests {
   /// Never called: the recognizer takes the whole picture as the face.
   struct UnusedDetector: FaceDetector {
     var kind: FaceDetectorKind { .haar }
-    func detectFaces(
-      rgb: RGBImage?, gray: GrayImage, options: DetectionOptions, threads: Int
-    ) -> [DetectedFace] {
+    func detectFaces(in picture: FacePicture, options: DetectionOptions, threads: Int) -> [DetectedFace] {
       []
     }
   }

@@ -38,14 +38,15 @@ struct VideoRecognitionTests {
     for (frame, (boxes, faces)) in zip(frames, zip(expectedBoxes, expectedFaces)) {
       #expect(frame.index == boxes["frame"] as? Int)
       let gray = frame.image.grayscale()
-      let found = try recognizer.faces(rgb: nil, gray: gray).map(\.box.array).sorted {
+      let found = try recognizer.faces(in: FacePicture(gray: gray)).map(\.box.array).sorted {
         $0.lexicographicallyPrecedes($1)
       }
       #expect(found == (boxes["boxes"] as? [[Int]]), "frame \(frame.index)")
       let recognized = try recognizer.recognize(frame.image)
       try EmotionRecognizerTests.expectMatches(
         recognized, try #require(faces["faces"] as? [[String: Any]]),
-        cropper: FaceCropper(gray: gray, padding: 40, margin: 10), "faces.mp4 frame \(frame.index)")
+        cropper: FaceCropper(picture: FacePicture(gray: gray), padding: 40, margin: 10),
+        "faces.mp4 frame \(frame.index)")
     }
   }
 

@@ -1,13 +1,12 @@
 import Foundation
 import Pixels
 
-/// Finds faces in a picture. The recognizer hands every detector both forms of the picture
-/// it has anyway: the colours (BlazeFace reads them) and the gray image (the Haar cascade
-/// reads it, and the crop for the emotion model is cut from it whichever detector ran).
+/// Finds faces in a picture, reading the form of it it needs: the colours (BlazeFace) or the
+/// whole gray picture (the Haar cascade), which the picture then keeps for the emotion crop.
 public protocol FaceDetector: Sendable {
-  /// The faces in the picture, in the detector's order. `rgb` is nil when only the gray
-  /// picture exists; `options` are the Haar cascade's and other detectors ignore them.
-  func detectFaces(rgb: RGBImage?, gray: GrayImage, options: DetectionOptions, threads: Int) -> [DetectedFace]
+  /// The faces in the picture, in the detector's order. `options` are the Haar cascade's and
+  /// other detectors ignore them.
+  func detectFaces(in picture: FacePicture, options: DetectionOptions, threads: Int) -> [DetectedFace]
 }
 
 /// One face a ``FaceDetector`` found.
@@ -28,12 +27,9 @@ public struct DetectedFace: Sendable, Equatable {
 }
 
 extension HaarFaceDetector: FaceDetector {
-  /// `detect(in:options:threads:)` on the gray picture.
-  public func detectFaces(
-    rgb: RGBImage?, gray: GrayImage, options: DetectionOptions, threads: Int
-  )
-    -> [DetectedFace]
+  /// `detect(in:options:threads:)` on the whole gray picture.
+  public func detectFaces(in picture: FacePicture, options: DetectionOptions, threads: Int) -> [DetectedFace]
   {
-    detect(in: gray, options: options, threads: threads).map { DetectedFace(box: $0) }
+    detect(in: picture.gray, options: options, threads: threads).map { DetectedFace(box: $0) }
   }
 }

@@ -94,9 +94,8 @@ struct BlazeFaceDetectorTests {
     let detector = try #require(try Self.detectors.get()["full"])
     let image = try ImageDecoder().decode(contentsOfFile: try TestFiles.fixture("astronaut.png"))
     let exact = try #require(detector.detections(in: image).first)
-    let face = try #require(
-      detector.detectFaces(rgb: image, gray: image.grayscale(), options: DetectionOptions(), threads: 2).first
-    )
+    let picture = FacePicture(rgb: image)
+    let face = try #require(detector.detectFaces(in: picture, options: DetectionOptions(), threads: 2).first)
     #expect(face.box.x == Int((exact.box.left * Float(image.width)).rounded()))
     #expect(face.box.y == Int((exact.box.top * Float(image.height)).rounded()))
     #expect(face.confidence == exact.score)
@@ -108,7 +107,7 @@ struct BlazeFaceDetectorTests {
         Double(face.box.x) < $0.x && $0.x < Double(face.box.x + face.box.width)
       })
     let gray = detector.detectFaces(
-      rgb: nil, gray: image.grayscale(), options: DetectionOptions(), threads: 1)
+      in: FacePicture(gray: image.grayscale()), options: DetectionOptions(), threads: 1)
     #expect(gray.count == 1)
   }
 

@@ -88,36 +88,38 @@ public struct EmotionRecognizer: Sendable {
 
   /// The faces in an RGB image with their emotions, in detection order.
   public func recognize(_ image: RGBImage) throws(RecognizerError) -> [RecognizedFace] {
-    let gray = image.vectorizedGrayscale()
-    return try classify(gray: gray, faces: try faces(rgb: image, gray: gray))
+    let picture = FacePicture(rgb: image)
+    return try classify(picture, faces: try faces(in: picture))
   }
 
   /// The faces in a gray image with their emotions, in detection order.
   public func recognize(gray: GrayImage) throws(RecognizerError) -> [RecognizedFace] {
-    try classify(gray: gray, faces: try faces(rgb: nil, gray: gray))
+    let picture = FacePicture(gray: gray)
+    return try classify(picture, faces: try faces(in: picture))
   }
 
-  /// The faces the pipeline will classify: the detector's, or the whole image. `gray` is
-  /// `rgb`'s gray version (or the only picture there is).
-  public func faces(rgb: RGBImage?, gray: GrayImage) throws(RecognizerError) -> [DetectedFace] {
+  /// The faces the pipeline will classify: the detector's, or the whole picture.
+  public func faces(in picture: FacePicture) throws(RecognizerError) -> [DetectedFace] {
     if let problem = options.detection.problem { throw RecognizerError.invalidOptions(problem) }
     if options.wholeImage {
-      return [DetectedFace(box: BoundingBox(x: 0, y: 0, width: gray.width, height: gray.height))]
+      return [DetectedFace(box: BoundingBox(x: 0, y: 0, width: picture.width, height: picture.height))]
     }
-    return detector.detectFaces(rgb: rgb, gray: gray, options: options.detection, threads: threadsPerImage)
+    return detector.detectFaces(in: picture, options: options.detection, threads: threadsPerImage)
   }
 
   /// Classifies given face boxes of a gray image (fer's `face_rectangles` argument).
   public func classify(gray: GrayImage, boxes: [BoundingBox]) throws(RecognizerError) -> [RecognizedFace] {
-    try classify(gray: gray, faces: boxes.map { DetectedFace(box: $0) })
+    try classify(FacePicture(gray: gray), faces: boxes.map { DetectedFace(box: $0) })
   }
 
-  /// Classifies detected faces of a gray image, each cropped by fer's rule from its box; the
-  /// detector's confidence and keypoints go along.
-  public func classify(gray: GrayImage, faces: [DetectedFace]) throws(RecognizerError) -> [RecognizedFace] {
+  /// Classifies detected faces of a picture, each cropped from its gray version by fer's rule
+  /// from its box; the detector's confidence and keypoints go along.
+  public func classify(
+    _ picture: FacePicture, faces: [DetectedFace]
+  ) throws(RecognizerError) -> [RecognizedFace] {
     guard !faces.isEmpty else { return [] }
     let (height, width) = try inputSize()
-    let cropper = FaceCropper(gray: gray, padding: options.padding, margin: options.margin)
+    let cropper = FaceCropper(picture: picture, padding: options.padding, margin: options.margin)
     var kept: [DetectedFace] = []
     var values: [Float] = []
     values.reserveCapacity(faces.count * width * height)

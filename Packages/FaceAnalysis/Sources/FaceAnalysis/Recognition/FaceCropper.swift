@@ -1,43 +1,30 @@
 /// fer's preprocessing of one face: square the box around its centre, add margins, shift into
 /// a copy of the gray image padded with the mean of its bottom two rows, clamp at the top and
 /// left (numpy slicing clamps the bottom and right), resize bilinearly to the model's input
-/// size and scale to `(v / 255 - 0.5) * 2`.
+/// size and scale to `(v / 255 - 0.5) * 2`. The padded copy is never made: each crop reads
+/// the gray picture where it lies inside it and the fill elsewhere.
 struct FaceCropper {
-  let padded: GrayImage
+  let picture: FacePicture
   let padding: Int
   let margin: Int
+  /// The padding's gray level: the mean of the bottom two rows.
+  let fill: UInt8
 
-  /// Pads `gray` once; crops then reuse it.
-  init(gray: GrayImage, padding: Int, margin: Int) {
-    self.padding = padding
+  init(picture: FacePicture, padding: Int, margin: Int) {
+    self.picture = picture
+    self.padding = max(0, padding)
     self.margin = margin
-    self.padded = Self.pad(gray, by: padding)
+    fill = padding > 0 ? Self.borderValue(picture) : 0
   }
 
   /// The mean of the bottom two rows as OpenCV's `mean` computes it, rounded to a gray level
   /// as `copyMakeBorder` converts its fill value (to nearest, ties to even).
-  static func borderValue(_ gray: GrayImage) -> UInt8 {
-    let rows = min(2, gray.height)
-    var total = 0
-    for y in (gray.height - rows)..<gray.height {
-      for x in 0..<gray.width { total += Int(gray[x, y]) }
-    }
-    let mean = Double(total) * (1 / Double(rows * gray.width))
+  static func borderValue(_ picture: FacePicture) -> UInt8 {
+    let rows = min(2, picture.height)
+    let bottom = picture.gray(x: 0, y: picture.height - rows, width: picture.width, height: rows)
+    let total = bottom.reduce(0) { $0 + Int($1) }
+    let mean = Double(total) * (1 / Double(max(1, rows * picture.width)))
     return UInt8(clamping: Int(mean.rounded(.toNearestOrEven)))
-  }
-
-  static func pad(_ gray: GrayImage, by padding: Int) -> GrayImage {
-    guard padding > 0 else { return gray }
-    let fill = borderValue(gray)
-    let width = gray.width + 2 * padding
-    let height = gray.height + 2 * padding
-    var pixels = [UInt8](repeating: fill, count: width * height)
-    for y in 0..<gray.height {
-      let target = (y + padding) * width + padding
-      pixels.replaceSubrange(
-        target..<(target + gray.width), with: gray.pixels[(y * gray.width)..<((y + 1) * gray.width)])
-    }
-    return GrayImage(uncheckedWidth: width, height: height, pixels: pixels)
   }
 
   /// The crop rectangle in padded coordinates, or nil when it is empty (fer skips such faces).
@@ -58,20 +45,37 @@ struct FaceCropper {
     }
     let left = max(0, x - margin + padding)
     let top = max(0, y - margin + padding)
-    let right = min(padded.width, x + width + margin + padding)
-    let bottom = min(padded.height, y + height + margin + padding)
+    let right = min(picture.width + 2 * padding, x + width + margin + padding)
+    let bottom = min(picture.height + 2 * padding, y + height + margin + padding)
     guard right > left, bottom > top else { return nil }
     return BoundingBox(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
+  /// The crop of the padded picture: the fill, with the part of the picture it covers.
+  func crop(_ rectangle: BoundingBox) -> GrayImage {
+    var pixels = [UInt8](repeating: fill, count: rectangle.width * rectangle.height)
+    // The covered part, in the picture's own coordinates.
+    let left = max(rectangle.x - padding, 0)
+    let top = max(rectangle.y - padding, 0)
+    let right = min(rectangle.x + rectangle.width - padding, picture.width)
+    let bottom = min(rectangle.y + rectangle.height - padding, picture.height)
+    if right > left, bottom > top {
+      let inside = picture.gray(x: left, y: top, width: right - left, height: bottom - top)
+      for row in 0..<(bottom - top) {
+        let target = (top + padding - rectangle.y + row) * rectangle.width + left + padding - rectangle.x
+        pixels.replaceSubrange(
+          target..<(target + right - left),
+          with: inside[(row * (right - left))..<((row + 1) * (right - left))])
+      }
+    }
+    return GrayImage(uncheckedWidth: rectangle.width, height: rectangle.height, pixels: pixels)
   }
 
   /// The face resized to `side` x `sideHeight` and scaled to -1...1, or nil when the crop is
   /// empty.
   func input(for box: BoundingBox, width side: Int, height sideHeight: Int) -> [Float]? {
-    guard let rectangle = cropRectangle(for: box),
-      let crop = try? padded.cropped(
-        x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height)
-    else { return nil }
-    let resized = BilinearResizer.resize(crop, width: side, height: sideHeight)
+    guard let rectangle = cropRectangle(for: box) else { return nil }
+    let resized = BilinearResizer.resize(crop(rectangle), width: side, height: sideHeight)
     return resized.pixels.map { value in (Float(value) / 255 - 0.5) * 2 }
   }
 }

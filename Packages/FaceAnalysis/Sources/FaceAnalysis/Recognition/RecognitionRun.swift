@@ -207,11 +207,11 @@ public struct RecognitionRun {
   public static func recognize(
     _ frame: Frame, with recognizer: EmotionRecognizer
   ) throws(RecognizerError) -> RecognizedFrame {
-    let gray = frame.image.vectorizedGrayscale()
+    let picture = FacePicture(rgb: frame.image)
     let started = DispatchTime.now()
-    let detections = try recognizer.faces(rgb: frame.image, gray: gray)
+    let detections = try recognizer.faces(in: picture)
     let detected = DispatchTime.now()
-    let faces = try recognizer.classify(gray: gray, faces: detections)
+    let faces = try recognizer.classify(picture, faces: detections)
     let classified = DispatchTime.now()
     return RecognizedFrame(
       index: frame.index, time: frame.time ?? 0, name: frame.source, image: frame.image, faces: faces,

@@ -60,12 +60,9 @@ public struct BlazeFaceDetector: FaceDetector {
   }
 
   /// Runs the model on the colours, or on the gray picture when there are none.
-  public func detectFaces(
-    rgb: RGBImage?, gray: GrayImage, options: DetectionOptions, threads: Int
-  )
-    -> [DetectedFace]
+  public func detectFaces(in picture: FacePicture, options: DetectionOptions, threads: Int) -> [DetectedFace]
   {
-    let image = rgb ?? gray.rgb()
+    let image = picture.rgb ?? picture.gray.rgb()
     return faces(from: modelOutputs(input: modelInput(from: image), threads: threads), in: image)
   }
 
