@@ -116,7 +116,7 @@ enum RawMode {
     throws
   {
     let image = try ImageDecoder().decode(contentsOfFile: path)
-    let gray = image.grayscale()
+    let picture = FacePicture(rgb: image)
     let detector = try workspace.loadBlazeFace(blazeFace)
     let model = try TFLiteModel(
       contentsOf: workspace.root.appendingPathComponent("Models").appendingPathComponent(blazeFace.fileName))
@@ -134,7 +134,7 @@ enum RawMode {
       faces = detector.faces(from: outputs, in: image)
     }
     let detectSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
-      faces = detector.detectFaces(rgb: image, gray: gray, options: DetectionOptions(), threads: threads)
+      faces = detector.detectFaces(in: picture, options: DetectionOptions(), threads: threads)
     }
     // Each operator class's share of the model's time, summed over 20 profiled runs, and
     // each step's median over them.
