@@ -21,7 +21,8 @@ public enum RecognizerError: Error, Equatable, Sendable, CustomStringConvertible
     switch self {
     case .modelNotFound(let file, let searched):
       let places = searched.isEmpty ? "" : " (looked in \(searched.joined(separator: ", ")))"
-      return "\(file) not found\(places): run Tools/setup, or pass --model-dir or set EMOTIONS_MODEL_DIR"
+      return "\(file) not found\(places): run Tools/setup in a clone of Emotions or reinstall the emotions "
+        + "package, or pass --model-dir or set EMOTIONS_MODEL_DIR"
     case .cascade(let error):
       return error.description
     case .modelLoad(let path, let reason):
