@@ -7,37 +7,48 @@ import System
 /// is read. The Haar cascade reads the whole gray picture; BlazeFace reads the colours, and
 /// then only the faces' crops are ever made gray (a fifth of a 1080p frame's own work).
 public final class FacePicture: Sendable {
-  /// The colours, nil for a picture that is gray only.
-  public let rgb: RGBImage?
   /// Its width in pixels.
   public let width: Int
   /// Its height in pixels.
   public let height: Int
-  private let wholeGray: LockedValue<GrayImage?>
+  private let source: Source
+
+  /// What the picture was made from.
+  private enum Source: Sendable {
+    /// Colours, and their gray version once made.
+    case colours(RGBImage, wholeGray: LockedValue<GrayImage?>)
+    /// A gray picture alone.
+    case gray(GrayImage)
+  }
 
   /// A colour picture; its gray version is made when it is asked for.
   public init(rgb: RGBImage) {
-    self.rgb = rgb
     (width, height) = (rgb.width, rgb.height)
-    wholeGray = LockedValue(nil)
+    source = .colours(rgb, wholeGray: LockedValue(nil))
   }
 
   /// A picture that is gray only.
   public init(gray: GrayImage) {
-    rgb = nil
     (width, height) = (gray.width, gray.height)
-    wholeGray = LockedValue(gray)
+    source = .gray(gray)
+  }
+
+  /// The colours, nil for a picture that is gray only.
+  public var rgb: RGBImage? {
+    if case .colours(let rgb, _) = source { rgb } else { nil }
   }
 
   /// The whole gray picture, made once.
   public var gray: GrayImage {
-    wholeGray.withLock { cached in
-      // A gray-only picture starts with it; a colour one makes it here.
-      guard let made = cached ?? rgb?.vectorizedGrayscale() else {
-        return GrayImage(uncheckedWidth: 0, height: 0, pixels: [])
+    switch source {
+    case .gray(let gray): gray
+    case .colours(let rgb, let wholeGray):
+      wholeGray.withLock { made in
+        if let made { return made }
+        let gray = rgb.vectorizedGrayscale()
+        made = gray
+        return gray
       }
-      cached = made
-      return made
     }
   }
 
@@ -47,7 +58,13 @@ public final class FacePicture: Sendable {
     precondition(
       x >= 0 && y >= 0 && regionWidth >= 0 && regionHeight >= 0 && x + regionWidth <= width
         && y + regionHeight <= height, "a gray region inside the picture")
-    let whole = wholeGray.withLock { $0 }
+    // The whole gray picture when there is one already, else the colours.
+    let whole: GrayImage?
+    let colours: RGBImage?
+    switch source {
+    case .gray(let gray): (whole, colours) = (gray, nil)
+    case .colours(let rgb, let wholeGray): (whole, colours) = (wholeGray.withLock { $0 }, rgb)
+    }
     return [UInt8](unsafeUninitializedCapacity: regionWidth * regionHeight) { target, initialized in
       guard let base = target.baseAddress else { return }
       if let whole {
@@ -57,12 +74,12 @@ public final class FacePicture: Sendable {
             (base + row * regionWidth).initialize(from: gray + (y + row) * width + x, count: regionWidth)
           }
         }
-      } else if let rgb {
-        rgb.pixels.withUnsafeBufferPointer { source in
-          guard let colours = source.baseAddress else { return }
+      } else if let colours {
+        colours.pixels.withUnsafeBufferPointer { source in
+          guard let rgb = source.baseAddress else { return }
           for row in 0..<regionHeight {
             cfacedetection_haar_rgb_to_gray(
-              colours + ((y + row) * width + x) * 3, base + row * regionWidth, regionWidth)
+              rgb + ((y + row) * width + x) * 3, base + row * regionWidth, regionWidth)
           }
         }
       }
