@@ -42,7 +42,7 @@ let package = Package(
     .testTarget(
       name: "FaceDetectionTests",
       dependencies: [
-        "FaceDetection",
+        "FaceDetection", "CFaceDetectionResample",
         .product(name: "Media", package: "Media"),
         .product(name: "Processor", package: "Processor"),
         .product(name: "Pixels", package: "Pixels"),

@@ -33,10 +33,23 @@ static long lines_size(long height, long side) { return round_up(height * side *
 static long columns_size(long width) { return round_up(width * 3, 64) * BLOCK; }
 static long tile_size(long side) { return round_up(side * 3, 64) * BLOCK; }
 
-long cfacedetection_resample_scratch_size(long width, long height, long side) {
-  return 64 + lines_size(height, side) + columns_size(width) + tile_size(side) + round_up(side * 3, 64) +
-         round_up(side * 3 * (long)sizeof(int32_t), 64);
+// For the dot-product loop: each byte column's place in the channel planes, and each output's
+// weights as three signed-byte digits, four taps a 32-bit word.
+static long places_size(long width) { return round_up(width * 3 * (long)sizeof(int32_t), 64); }
+static long groups(long stride) { return (stride + 3) / 4; }
+static long digits_size(long side, long stride) {
+  return round_up(side * groups(stride) * 3 * (long)sizeof(int32_t), 64);
 }
+
+long cfacedetection_resample_scratch_size(long width, long height, long side, long column_stride) {
+  return 64 + lines_size(height, side) + columns_size(width) + 64 + tile_size(side) + round_up(side * 3, 64) +
+         round_up(side * 3 * (long)sizeof(int32_t), 64) + places_size(width) + digits_size(side, column_stride);
+}
+
+// Set on a thread to keep its AVX-512 letterbox off the dot products (tests compare the two).
+static _Thread_local int dot_products_off;
+
+void cfacedetection_resample_use_dot_products(int allowed) { dot_products_off = !allowed; }
 
 // The vertical pass and the floats, one loop compiled for each level: clang vectorises it
 // across the row's 3 * side bytes, which are contiguous.
@@ -246,6 +259,97 @@ __attribute__((target(AVX512))) static void horizontal_avx512(const uint8_t *rgb
   }
 }
 
+// The dot-product loop (AVX-512 with VNNI and VBMI): the block's bytes are transposed into one
+// plane a channel (pixel column k's 16 rows at `planes + (c * width + k) * BLOCK`), so four
+// taps' columns are 64 contiguous bytes, which one byte permute turns into four bytes a row
+// lane. Each weight is split into three signed-byte digits (w = d2 * 2^16 + d1 * 2^8 + d0), so
+// `vpdpbusd` sums four taps of a row per digit, and the three sums, shifted and added, are the
+// plain loop's exact 32-bit sum. Taps past an output's count have weight 0, so the columns they
+// read (up to three past the picture: the scratch has them) add nothing.
+#define AVX512_DOT AVX512 ",avx512vnni,avx512vbmi"
+
+// Each weight as signed-byte digits, four taps a word: `digits + (x * groups + g) * 3 + d`.
+static void split_weights(const CFaceDetectionResampleAxis *columns, long side, int32_t *digits) {
+  long group_count = groups(columns->stride);
+  for (long x = 0; x < side; x++) {
+    for (long g = 0; g < group_count; g++) {
+      uint32_t words[3] = {0, 0, 0};
+      for (long t = 0; t < 4; t++) {
+        long tap = g * 4 + t;
+        int32_t weight = tap < columns->count[x] ? columns->weights[x * columns->stride + tap] : 0;
+        int32_t low = (int32_t)(((weight + 128) & 255) - 128);
+        int32_t rest = (weight - low) / 256;
+        int32_t middle = (int32_t)(((rest + 128) & 255) - 128);
+        int32_t high = (rest - middle) / 256;
+        words[0] |= (uint32_t)(uint8_t)(int8_t)low << (8 * t);
+        words[1] |= (uint32_t)(uint8_t)(int8_t)middle << (8 * t);
+        words[2] |= (uint32_t)(uint8_t)(int8_t)high << (8 * t);
+      }
+      for (int d = 0; d < 3; d++) digits[(x * group_count + g) * 3 + d] = (int32_t)words[d];
+    }
+  }
+}
+
+__attribute__((target(AVX512_DOT))) static void horizontal_avx512_dot(
+    const uint8_t *rgb, long width, long height, const CFaceDetectionResampleAxis *columns, long side,
+    uint8_t *lines, uint8_t *planes, uint8_t *tile, uint8_t *sink, int32_t *places, int32_t *digits) {
+  long row_bytes = side * 3, picture_bytes = width * 3, group_count = groups(columns->stride);
+  for (long j = 0; j < picture_bytes; j++) places[j] = (int32_t)(((j % 3) * width + j / 3) * BLOCK);
+  split_weights(columns, side, digits);
+  // Lane r of a permuted vector: bytes 16 t + r of the four columns, t = 0...3.
+  uint8_t order[64];
+  for (int b = 0; b < 64; b++) order[b] = (uint8_t)(16 * (b % 4) + b / 4);
+  __m512i lanes_of = _mm512_loadu_si512(order);
+  __m512i half = _mm512_set1_epi32(HALF), zero = _mm512_setzero_si512();
+  for (long y = 0; y < height; y += BLOCK) {
+    const uint8_t *rows[BLOCK];
+    block_rows(rgb, width, height, y, rows);
+    for (long k = 0; k < picture_bytes; k += 64) {
+      long left = picture_bytes - k;
+      __mmask64 mask = left >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << left) - 1;
+      __m512i v[16];
+      for (int i = 0; i < 16; i++) v[i] = _mm512_maskz_loadu_epi8(mask, rows[i] + k);
+      TRANSPOSE_ROUNDS(__m512i, _mm512_unpacklo_epi8, _mm512_unpackhi_epi8)
+      _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i++) {
+        __m128i parts[4] = {_mm512_castsi512_si128(v[i]), _mm512_extracti32x4_epi32(v[i], 1),
+                            _mm512_extracti32x4_epi32(v[i], 2), _mm512_extracti32x4_epi32(v[i], 3)};
+        for (int p = 0; p < 4; p++) {
+          long j = k + 16 * p + i;
+          if (j < picture_bytes) _mm_storeu_si128((__m128i *)(planes + places[j]), parts[p]);
+        }
+      }
+    }
+    for (long x = 0; x < side; x++) {
+      __m512i sums[3][3];
+      for (int c = 0; c < 3; c++)
+        for (int d = 0; d < 3; d++) sums[c][d] = zero;
+      const int32_t *words = digits + x * group_count * 3;
+      long count = columns->count[x];
+      const uint8_t *source = planes + (count > 0 ? columns->first[x] * BLOCK : 0);
+      for (long g = 0; g < (count + 3) / 4; g++, source += 4 * BLOCK, words += 3) {
+        __m512i low = _mm512_set1_epi32(words[0]), middle = _mm512_set1_epi32(words[1]);
+        __m512i high = _mm512_set1_epi32(words[2]);
+        _Pragma("clang loop unroll(full)") for (int c = 0; c < 3; c++) {
+          __m512i bytes = _mm512_permutexvar_epi8(lanes_of, _mm512_loadu_si512(source + c * width * BLOCK));
+          sums[c][0] = _mm512_dpbusd_epi32(sums[c][0], bytes, low);
+          sums[c][1] = _mm512_dpbusd_epi32(sums[c][1], bytes, middle);
+          sums[c][2] = _mm512_dpbusd_epi32(sums[c][2], bytes, high);
+        }
+      }
+      uint8_t *out = tile + x * 3 * BLOCK;
+      for (int c = 0; c < 3; c++) {
+        __m512i sum = _mm512_add_epi32(_mm512_slli_epi32(sums[c][2], 16), _mm512_slli_epi32(sums[c][1], 8));
+        sum = _mm512_add_epi32(_mm512_add_epi32(sum, sums[c][0]), half);
+        _mm_storeu_si128((__m128i *)(out + c * BLOCK),
+                         _mm512_cvtusepi32_epi8(_mm512_max_epi32(_mm512_srai_epi32(sum, PRECISION), zero)));
+      }
+    }
+    uint8_t *targets[BLOCK];
+    for (long i = 0; i < BLOCK; i++) targets[i] = y + i < height ? lines + (y + i) * row_bytes : sink;
+    TILE_TO_ROWS(targets, tile, row_bytes)
+  }
+}
+
 #endif
 
 void cfacedetection_resample_letterbox(const uint8_t *rgb, long width, long height,
@@ -254,13 +358,20 @@ void cfacedetection_resample_letterbox(const uint8_t *rgb, long width, long heig
                                        uint8_t *scratch, float *target) {
   uint8_t *lines = align64(scratch);
   uint8_t *transposed = lines + lines_size(height, side);
-  uint8_t *tile = transposed + columns_size(width);
+  uint8_t *tile = transposed + columns_size(width) + 64;
   uint8_t *sink = tile + tile_size(side);
   int32_t *sums = (int32_t *)(sink + round_up(side * 3, 64));
+  int32_t *places = (int32_t *)((uint8_t *)sums + round_up(side * 3 * (long)sizeof(int32_t), 64));
+  int32_t *digits = (int32_t *)((uint8_t *)places + places_size(width));
+  const unsigned dot = CPROCESSOR_CPU_AVX512VNNI | CPROCESSOR_CPU_AVX512VBMI;
   switch (cprocessor_instruction_level()) {
 #if defined(__x86_64__)
   case 2:
-    horizontal_avx512(rgb, width, height, columns, side, lines, transposed, tile, sink);
+    if ((cprocessor_cpu_features() & dot) == dot && !dot_products_off) {
+      horizontal_avx512_dot(rgb, width, height, columns, side, lines, transposed, tile, sink, places, digits);
+    } else {
+      horizontal_avx512(rgb, width, height, columns, side, lines, transposed, tile, sink);
+    }
     vertical_avx512(lines, rows, side, sums, target);
     break;
   case 1:

@@ -1,3 +1,4 @@
+import CFaceDetectionResample
 import Pixels
 import Processor
 import Testing
@@ -59,26 +60,47 @@ struct LetterboxResampleTests {
     return try RGBImage(width: width, height: height, pixels: pixels)
   }
 
-  @Test(
-    "Every level gives Pillow's bytes: odd sizes, padding on either side, upscaling, remainders",
-    arguments: KernelConfiguration.runnable)
-  func everyLevelMatchesReference(level: InstructionSet) throws {
-    // Landscape (padding above and below) and portrait (left and right); widths whose 3 bytes a
-    // pixel are not multiples of 16, 32 or 64 and heights not multiples of 16; pictures smaller
-    // than the sides (upscaling), exactly the side, and reductions up to 4x.
+  /// Letterboxes pictures of every shape that matters with `letterbox` and expects Pillow's
+  /// bytes. Landscape (padding above and below) and portrait (left and right); widths whose 3
+  /// bytes a pixel are not multiples of 16, 32 or 64 and heights not multiples of 16; pictures
+  /// smaller than the sides (upscaling), exactly the side, and reductions up to 6.7x (taps
+  /// counts not multiples of 4).
+  static func expectPillowBytes(_ label: String, letterbox input: (Letterbox, RGBImage) -> [Float]) throws {
     let sizes = [
       (1, 1), (2, 3), (5, 2), (17, 9), (9, 17), (50, 31), (31, 50), (127, 96), (128, 128), (192, 192),
-      (193, 108), (108, 193), (300, 17), (17, 300), (401, 227), (227, 401), (770, 433),
+      (193, 108), (108, 193), (300, 17), (17, 300), (401, 227), (227, 401), (770, 433), (1283, 721),
     ]
     for side in [192, 128] {
       for (index, (width, height)) in sizes.enumerated() {
         let image = try Self.picture(width: width, height: height, seed: UInt32(index * 7919 + side))
-        let letterbox = Letterbox(width: width, height: height, side: side)
-        let input = KernelConfiguration.withLevel(level) { letterbox.input(from: image) }
+        let letterboxed = input(Letterbox(width: width, height: height, side: side), image)
         let expected = Self.reference(image, side: side)
-        let differing = zip(input, expected).filter { $0 != $1 }.count
-        #expect(differing == 0, "\(level): \(width)x\(height) to \(side): \(differing) values differ")
+        let differing = zip(letterboxed, expected).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(label): \(width)x\(height) to \(side): \(differing) values differ")
       }
+    }
+  }
+
+  @Test(
+    "Every level gives Pillow's bytes: odd sizes, padding on either side, upscaling, remainders",
+    arguments: KernelConfiguration.runnable)
+  func everyLevelMatchesReference(level: InstructionSet) throws {
+    try Self.expectPillowBytes("\(level)") { letterbox, image in
+      KernelConfiguration.withLevel(level) { letterbox.input(from: image) }
+    }
+  }
+
+  @Test(
+    "AVX-512 gives Pillow's bytes with and without VNNI's byte dot products",
+    .enabled(
+      if: KernelConfiguration.runnable.contains(.avx512)
+        && CPUFeatures.current.isSuperset(of: [.avx512vnni, .avx512vbmi]),
+      "the CPU has no AVX-512 VNNI and VBMI: the plain AVX-512 loop is the one that runs"))
+  func avx512WithoutDotProducts() throws {
+    try Self.expectPillowBytes("avx512 without dot products") { letterbox, image in
+      cfacedetection_resample_use_dot_products(0)
+      defer { cfacedetection_resample_use_dot_products(1) }
+      return KernelConfiguration.withLevel(.avx512) { letterbox.input(from: image) }
     }
   }
 

@@ -76,6 +76,8 @@ unsigned cprocessor_cpu_features(void) {
   if (__builtin_cpu_supports("avx512dq")) features |= CPROCESSOR_CPU_AVX512DQ;
   if (__builtin_cpu_supports("avx512vl")) features |= CPROCESSOR_CPU_AVX512VL;
   if (__builtin_cpu_supports("avx512bf16")) features |= CPROCESSOR_CPU_AVX512BF16;
+  if (__builtin_cpu_supports("avx512vnni")) features |= CPROCESSOR_CPU_AVX512VNNI;
+  if (__builtin_cpu_supports("avx512vbmi")) features |= CPROCESSOR_CPU_AVX512VBMI;
   return features;
 #else
   return 0;

@@ -30,6 +30,10 @@ public struct CPUFeatures: OptionSet, Sendable {
   public static let avx512vl = CPUFeatures(rawValue: UInt32(CPROCESSOR_CPU_AVX512VL))
   /// AVX-512 bfloat16.
   public static let avx512bf16 = CPUFeatures(rawValue: UInt32(CPROCESSOR_CPU_AVX512BF16))
+  /// AVX-512 vector neural network instructions (byte and word dot products).
+  public static let avx512vnni = CPUFeatures(rawValue: UInt32(CPROCESSOR_CPU_AVX512VNNI))
+  /// AVX-512 vector byte manipulation (byte permutes across the vector).
+  public static let avx512vbmi = CPUFeatures(rawValue: UInt32(CPROCESSOR_CPU_AVX512VBMI))
 
   /// What OpenBLAS's AVX-512 kernels (SkylakeX) use.
   public static let avx512: CPUFeatures = [.avx2, .fma, .avx512f, .avx512bw, .avx512dq, .avx512vl]

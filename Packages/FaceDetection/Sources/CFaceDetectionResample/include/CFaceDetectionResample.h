@@ -14,8 +14,12 @@ typedef struct {
 } CFaceDetectionResampleAxis;
 
 /// The bytes of scratch `cfacedetection_resample_letterbox` needs for a `width` x `height`
-/// picture and a `side` x `side` output.
-long cfacedetection_resample_scratch_size(long width, long height, long side);
+/// picture and a `side` x `side` output whose columns' axis has `column_stride` weights an output.
+long cfacedetection_resample_scratch_size(long width, long height, long side, long column_stride);
+
+/// Whether the AVX-512 loop sums with VNNI byte dot products where the CPU has VNNI and VBMI
+/// (the default), on the calling thread: 0 keeps the plain AVX-512 loop, for tests comparing them.
+void cfacedetection_resample_use_dot_products(int allowed);
 
 /// Resizes a `width` x `height` RGB picture to `side` x `side` as Pillow's `ImagingResample`
 /// does (the horizontal pass with each sum rounded to 8 bits, then the vertical one) and writes

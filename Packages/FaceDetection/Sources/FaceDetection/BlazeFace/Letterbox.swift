@@ -44,7 +44,7 @@ struct Letterbox {
     let columns = PillowFilter(
       input: paddedSide.width, output: side, skipping: offset.left, valid: image.width)
     var input = [Float](repeating: 0, count: side * side * 3)
-    let scratchSize = cfacedetection_resample_scratch_size(image.width, image.height, side)
+    let scratchSize = cfacedetection_resample_scratch_size(image.width, image.height, side, columns.stride)
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchSize) { scratch in
       columns.withAxis { columns in
         rows.withAxis { rows in

@@ -41,6 +41,8 @@ enum {
   CPROCESSOR_CPU_AVX512DQ = 1 << 8,
   CPROCESSOR_CPU_AVX512VL = 1 << 9,
   CPROCESSOR_CPU_AVX512BF16 = 1 << 10,
+  CPROCESSOR_CPU_AVX512VNNI = 1 << 11,
+  CPROCESSOR_CPU_AVX512VBMI = 1 << 12,
 };
 
 /// The vector extensions of this CPU that the system also enables, as CPROCESSOR_CPU_* bits
