@@ -206,30 +206,41 @@ __attribute__((target(AVX2))) static void horizontal_avx2(const uint8_t *rgb, lo
   }
 }
 
+// The block's rows as byte columns, column j's 16 rows at `target + places[j]`: 64 columns a
+// step, in each 128-bit lane its own 16; the last step's loads are masked and its columns past
+// the picture not stored.
+__attribute__((target(AVX512))) static inline void transpose_block_512(const uint8_t *rows[BLOCK],
+                                                                      long picture_bytes, uint8_t *target,
+                                                                      const int32_t *places) {
+  for (long k = 0; k < picture_bytes; k += 64) {
+    long left = picture_bytes - k;
+    __mmask64 mask = left >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << left) - 1;
+    __m512i v[16];
+    for (int i = 0; i < 16; i++) v[i] = _mm512_maskz_loadu_epi8(mask, rows[i] + k);
+    TRANSPOSE_ROUNDS(__m512i, _mm512_unpacklo_epi8, _mm512_unpackhi_epi8)
+    _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i++) {
+      __m128i parts[4] = {_mm512_castsi512_si128(v[i]), _mm512_extracti32x4_epi32(v[i], 1),
+                          _mm512_extracti32x4_epi32(v[i], 2), _mm512_extracti32x4_epi32(v[i], 3)};
+      for (int p = 0; p < 4; p++) {
+        long j = k + 16 * p + i;
+        if (j < picture_bytes) _mm_storeu_si128((__m128i *)(target + places[j]), parts[p]);
+      }
+    }
+  }
+}
+
 __attribute__((target(AVX512))) static void horizontal_avx512(const uint8_t *rgb, long width, long height,
                                                               const CFaceDetectionResampleAxis *columns,
                                                               long side, uint8_t *lines,
                                                               uint8_t *transposed, uint8_t *tile,
-                                                              uint8_t *sink) {
+                                                              uint8_t *sink, int32_t *places) {
   long row_bytes = side * 3, picture_bytes = width * 3;
+  for (long j = 0; j < picture_bytes; j++) places[j] = (int32_t)(j * BLOCK);
   __m512i half = _mm512_set1_epi32(HALF), zero = _mm512_setzero_si512();
   for (long y = 0; y < height; y += BLOCK) {
     const uint8_t *rows[BLOCK];
     block_rows(rgb, width, height, y, rows);
-    // 64 byte columns a step, in each 128-bit lane its own 16; the last step's loads are masked.
-    for (long k = 0; k < picture_bytes; k += 64) {
-      long left = picture_bytes - k;
-      __mmask64 mask = left >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << left) - 1;
-      __m512i v[16];
-      for (int i = 0; i < 16; i++) v[i] = _mm512_maskz_loadu_epi8(mask, rows[i] + k);
-      TRANSPOSE_ROUNDS(__m512i, _mm512_unpacklo_epi8, _mm512_unpackhi_epi8)
-      _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i++) {
-        _mm_storeu_si128((__m128i *)(transposed + (k + i) * BLOCK), _mm512_castsi512_si128(v[i]));
-        _mm_storeu_si128((__m128i *)(transposed + (k + 16 + i) * BLOCK), _mm512_extracti32x4_epi32(v[i], 1));
-        _mm_storeu_si128((__m128i *)(transposed + (k + 32 + i) * BLOCK), _mm512_extracti32x4_epi32(v[i], 2));
-        _mm_storeu_si128((__m128i *)(transposed + (k + 48 + i) * BLOCK), _mm512_extracti32x4_epi32(v[i], 3));
-      }
-    }
+    transpose_block_512(rows, picture_bytes, transposed, places);
     for (long x = 0; x < side; x++) {
       __m512i red = half, green = half, blue = half;
       const int32_t *weights = columns->weights + x * columns->stride;
@@ -304,21 +315,7 @@ __attribute__((target(AVX512_DOT))) static void horizontal_avx512_dot(
   for (long y = 0; y < height; y += BLOCK) {
     const uint8_t *rows[BLOCK];
     block_rows(rgb, width, height, y, rows);
-    for (long k = 0; k < picture_bytes; k += 64) {
-      long left = picture_bytes - k;
-      __mmask64 mask = left >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << left) - 1;
-      __m512i v[16];
-      for (int i = 0; i < 16; i++) v[i] = _mm512_maskz_loadu_epi8(mask, rows[i] + k);
-      TRANSPOSE_ROUNDS(__m512i, _mm512_unpacklo_epi8, _mm512_unpackhi_epi8)
-      _Pragma("clang loop unroll(full)") for (int i = 0; i < 16; i++) {
-        __m128i parts[4] = {_mm512_castsi512_si128(v[i]), _mm512_extracti32x4_epi32(v[i], 1),
-                            _mm512_extracti32x4_epi32(v[i], 2), _mm512_extracti32x4_epi32(v[i], 3)};
-        for (int p = 0; p < 4; p++) {
-          long j = k + 16 * p + i;
-          if (j < picture_bytes) _mm_storeu_si128((__m128i *)(planes + places[j]), parts[p]);
-        }
-      }
-    }
+    transpose_block_512(rows, picture_bytes, planes, places);
     for (long x = 0; x < side; x++) {
       __m512i sums[3][3];
       for (int c = 0; c < 3; c++)
@@ -370,7 +367,7 @@ void cfacedetection_resample_letterbox(const uint8_t *rgb, long width, long heig
     if ((cprocessor_cpu_features() & dot) == dot && !dot_products_off) {
       horizontal_avx512_dot(rgb, width, height, columns, side, lines, transposed, tile, sink, places, digits);
     } else {
-      horizontal_avx512(rgb, width, height, columns, side, lines, transposed, tile, sink);
+      horizontal_avx512(rgb, width, height, columns, side, lines, transposed, tile, sink, places);
     }
     vertical_avx512(lines, rows, side, sums, target);
     break;
