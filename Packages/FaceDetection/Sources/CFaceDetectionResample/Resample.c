@@ -49,6 +49,18 @@ long cfacedetection_resample_scratch_size(long width, long height, long side, lo
 // Set on a thread to keep its AVX-512 letterbox off the dot products (tests compare the two).
 static _Thread_local int dot_products_off;
 
+// Whether the CPU has AVX-512 VNNI and VBMI, asked once (threads racing to fill it agree).
+static int has_dot_products(void) {
+  static int cached = -1;
+  int value = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+  if (value < 0) {
+    const unsigned dot = CPROCESSOR_CPU_AVX512VNNI | CPROCESSOR_CPU_AVX512VBMI;
+    value = (cprocessor_cpu_features() & dot) == dot;
+    __atomic_store_n(&cached, value, __ATOMIC_RELAXED);
+  }
+  return value;
+}
+
 void cfacedetection_resample_use_dot_products(int allowed) { dot_products_off = !allowed; }
 
 // The vertical pass and the floats, one loop compiled for each level: clang vectorises it
@@ -360,11 +372,10 @@ void cfacedetection_resample_letterbox(const uint8_t *rgb, long width, long heig
   int32_t *sums = (int32_t *)(sink + round_up(side * 3, 64));
   int32_t *places = (int32_t *)((uint8_t *)sums + round_up(side * 3 * (long)sizeof(int32_t), 64));
   int32_t *digits = (int32_t *)((uint8_t *)places + places_size(width));
-  const unsigned dot = CPROCESSOR_CPU_AVX512VNNI | CPROCESSOR_CPU_AVX512VBMI;
   switch (cprocessor_instruction_level()) {
 #if defined(__x86_64__)
   case 2:
-    if ((cprocessor_cpu_features() & dot) == dot && !dot_products_off) {
+    if (has_dot_products() && !dot_products_off) {
       horizontal_avx512_dot(rgb, width, height, columns, side, lines, transposed, tile, sink, places, digits);
     } else {
       horizontal_avx512(rgb, width, height, columns, side, lines, transposed, tile, sink, places);
