@@ -34,14 +34,21 @@ struct RecognitionRunTests {
     func close() { script = [] }
   }
 
-  /// Every face is happy; the thread counts it was given are kept.
+  /// Every face is happy; the thread counts it was given, and when each call started, are
+  /// kept. Each call takes `delay`.
   final class HappyClassifier: EmotionClassifier {
     let inputShape = [64, 64, 1]
     let threads = LockedValue<[Int]>([])
+    let starts = LockedValue<[DispatchTime]>([])
+    let delay: TimeInterval
+
+    init(delay: TimeInterval = 0) { self.delay = delay }
 
     func predict(_ batch: Tensor) throws -> Tensor { try predict(batch, threads: 0) }
 
     func predict(_ batch: Tensor, threads: Int) throws -> Tensor {
+      starts.withLock { $0.append(DispatchTime.now()) }
+      if delay > 0 { Thread.sleep(forTimeInterval: delay) }
       self.threads.withLock { $0.append(threads) }
       let happy = Emotion.allCases.map { $0 == .happy ? Float(1) : 0 }
       return try Tensor(shape: [batch.shape[0], 7], values: (0..<batch.shape[0]).flatMap { _ in happy })
@@ -131,6 +138,29 @@ struct RecognitionRunTests {
     #expect(items == ["r0", "x"])
     #expect(readAhead == [1, 1], "one frame at a time reads nothing ahead")
     #expect(classifier.threads.withLock { $0 } == [ProcessInfo.processInfo.activeProcessorCount])
+  }
+
+  @Test func aRunDroppedEarlyLeavesNoQueuedFrameToRecognise() throws {
+    // Four frames are read ahead and queued, 200 ms of work each, for the caller and one
+    // helper; the run is dropped as soon as its first batch is back. Frames taken before that
+    // may finish, but none is started after it (a frame taken just before is given 100 ms to
+    // reach the classifier); kept queued, the helper would start the last one 200 ms later.
+    let classifier = HappyClassifier(delay: 0.2)
+    let script = try (0..<6).map { Result<Frame, FrameSourceError>.success(try Self.frame($0)) }
+    var options = RecognitionRun.Options()
+    options.framesPerBatch = 2
+    do {
+      var run = RecognitionRun(
+        source: ScriptedSource(kind: .folder, script: script), recognizer: Self.recognizer(classifier),
+        options: options)
+      #expect(run.nextBatch()?.isEmpty == false)
+    }
+    let dropped = DispatchTime.now()
+    Thread.sleep(forTimeInterval: 0.6)
+    let late = classifier.starts.withLock { $0 }.filter {
+      $0.uptimeNanoseconds > dropped.uptimeNanoseconds + 100_000_000
+    }
+    #expect(late.isEmpty, "\(late.count) frames started after the run was dropped")
   }
 
   @Test func aLonePhotoGetsEveryCore() throws {

@@ -58,8 +58,10 @@ public struct RecognitionRun {
   private var ended = false
   /// The frames read and not yet handed back, oldest first.
   private var pending: [Slot] = []
-  /// The wanted frames no thread has started on, oldest first.
-  private let backlog = Backlog()
+  /// The wanted frames no thread has started on, oldest first, held so that they go when the
+  /// run is dropped: a caller that stops early leaves no frames queued for the helpers.
+  private let owner = Backlog.Owner()
+  private var backlog: Backlog { owner.backlog }
   /// One serial queue a helper thread, taken in turn.
   private let helpers: [DispatchQueue]
   private var nextHelper = 0
@@ -199,6 +201,17 @@ public struct RecognitionRun {
       guard let slot = slots.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return false }
       slot.recognize()
       return true
+    }
+
+    /// Drops the frames no thread has started on.
+    func removeAll() { slots.withLock { $0.removeAll() } }
+
+    /// The run's hold on its backlog: the helpers' jobs hold the backlog alone, so this goes
+    /// with the run and empties it.
+    final class Owner {
+      let backlog = Backlog()
+
+      deinit { backlog.removeAll() }
     }
   }
 
