@@ -10,13 +10,8 @@ struct AboutAppConformanceTests {
   /// What the user does to consent: Next through the documents, then Accept.
   static func consent(on router: TestRouter) {
     for _ in AboutAppCoordinator.documentOrder {
-      guard let page = router.top(as: DocumentPage.self) else { return }
-      let action: DocumentAction = page.actions.contains(.accept) ? .accept : .next
-      switch page {
-      case let view as TermsOfUseView: view.output.didChoose(action)
-      case let view as PrivacyPolicyView: view.output.didChoose(action)
-      default: return
-      }
+      guard let page = router.top(as: DocumentView.self) else { return }
+      page.output.didChoose(page.actions.contains(.accept) ? .accept : .next)
     }
   }
 

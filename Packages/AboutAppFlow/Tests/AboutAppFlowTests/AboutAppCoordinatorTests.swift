@@ -48,20 +48,16 @@ struct AboutAppCoordinatorTests {
 
   /// Picks a button on the top document screen the way the user would.
   func choose(_ action: DocumentAction, on router: TestRouter? = nil) {
-    switch (router ?? self.router).stack.top?.screen {
-    case let view as TermsOfUseView: view.output.didChoose(action)
-    case let view as PrivacyPolicyView: view.output.didChoose(action)
-    default: Issue.record("the top screen is not a document")
+    guard let view = (router ?? self.router).top(as: DocumentView.self) else {
+      Issue.record("the top screen is not a document")
+      return
     }
+    view.output.didChoose(action)
   }
 
   /// The buttons of the top document screen.
   func actions(on router: TestRouter) -> [DocumentAction] {
-    switch router.stack.top?.screen {
-    case let view as TermsOfUseView: view.actions
-    case let view as PrivacyPolicyView: view.actions
-    default: []
-    }
+    router.top(as: DocumentView.self)?.actions ?? []
   }
 
   @Test("the reading order: terms, then privacy")

@@ -12,7 +12,7 @@ struct AboutAppPresenterTests {
     }
   }
 
-  final class FakeDocumentView: TermsOfUseViewInput, PrivacyPolicyViewInput {
+  final class FakeDocumentView: DocumentViewInput {
     var titles: [String] = []
     var paragraphs: [String] = []
     var actions: [[DocumentAction]] = []
@@ -23,12 +23,19 @@ struct AboutAppPresenterTests {
     }
   }
 
-  final class Output: AboutAppModuleOutput, TermsOfUseModuleOutput, PrivacyPolicyModuleOutput {
+  final class Output: AboutAppModuleOutput, DocumentModuleOutput {
     var events: [String] = []
     func aboutAppDidSelectDocuments() { events.append("documents") }
     func aboutAppDidSelectBack() { events.append("back") }
-    func termsOfUse(didChoose action: DocumentAction) { events.append("terms \(action)") }
-    func privacyPolicy(didChoose action: DocumentAction) { events.append("privacy \(action)") }
+    func document(_ document: Document, didChoose action: DocumentAction) {
+      events.append("\(document) \(action)")
+    }
+  }
+
+  final class FakeDocumentPresenter: DocumentViewOutput {
+    var chosen: [DocumentAction] = []
+    func viewDidLoad() {}
+    func didChoose(_ action: DocumentAction) { chosen.append(action) }
   }
 
   @Test func aboutShowsTheVersionFirstAndTheFactsReadEachTime() {
@@ -50,7 +57,7 @@ struct AboutAppPresenterTests {
   }
 
   @Test func documentsReportOnlyTheButtonsTheyShow() {
-    let presenter = TermsOfUsePresenter()
+    let presenter = DocumentPresenter(document: .termsOfUse, stateLocation: "/tmp/x/state.json")
     let view = FakeDocumentView()
     let output = Output()
     presenter.view = view
@@ -61,11 +68,11 @@ struct AboutAppPresenterTests {
     #expect(view.actions.last == [.back, .next])
     presenter.didChoose(.accept)
     presenter.didChoose(.next)
-    #expect(output.events == ["terms next"])
+    #expect(output.events == ["termsOfUse next"])
   }
 
   @Test func thePrivacyPolicyNamesTheRealStateFile() {
-    let presenter = PrivacyPolicyPresenter(stateLocation: "/tmp/x/state.json")
+    let presenter = DocumentPresenter(document: .privacyPolicy, stateLocation: "/tmp/x/state.json")
     let view = FakeDocumentView()
     presenter.view = view
     presenter.setActions([.back])
@@ -75,7 +82,7 @@ struct AboutAppPresenterTests {
   }
 
   @Test func presentersHoldTheirViewWeakly() {
-    let presenter = TermsOfUsePresenter()
+    let presenter = DocumentPresenter(document: .termsOfUse, stateLocation: "")
     do {
       let view = FakeDocumentView()
       presenter.view = view
@@ -90,16 +97,16 @@ struct AboutAppPresenterTests {
     [.back],
   ])
   func enterPressesThePrimaryAction(actions: [DocumentAction]) {
-    let page = DocumentPage()
-    var chosen: [DocumentAction] = []
-    page.show(title: "T", paragraphs: ["p"], actions: actions) { chosen.append($0) }
+    let presenter = FakeDocumentPresenter()
+    let page = DocumentView(output: presenter)
+    page.show(title: "T", paragraphs: ["p"], actions: actions)
     #expect(page.handle(.enter))
     let expected = actions.contains(.accept) ? DocumentAction.accept : actions.contains(.next) ? .next : .back
-    #expect(chosen == [expected], "\(actions)")
+    #expect(presenter.chosen == [expected], "\(actions)")
   }
 
   @Test func theTermsNameEachModelsLicence() {
-    let text = TermsOfUsePresenter.paragraphs.joined(separator: " ")
+    let text = Document.termsOfUse.paragraphs(stateLocation: "").joined(separator: " ")
     for licence in ["MIT", "BlazeFace face detector Apache 2.0", "Haar cascade the Intel licence"] {
       #expect(text.contains(licence), "\(licence)")
     }

@@ -62,17 +62,10 @@ final class AboutAppCoordinator: FlowCoordinator {
   private func showDocument(at index: Int) {
     let document = Self.documentOrder[index]
     let actions = actions(forDocumentAt: index)
-    let screen: any Presentable
-    switch document {
-    case .termsOfUse:
-      let module = TermsOfUseConfigurator.make(output: self)
-      module.input.setActions(actions)
-      screen = module.screen
-    case .privacyPolicy:
-      let module = PrivacyPolicyConfigurator.make(stateLocation: environment.stateLocation, output: self)
-      module.input.setActions(actions)
-      screen = module.screen
-    }
+    let module = DocumentConfigurator.make(
+      document: document, stateLocation: environment.stateLocation, output: self)
+    module.input.setActions(actions)
+    let screen = module.screen
     if isConsent, index == 0 { firstConsentScreen = screen }
     router.push(screen, route: document.route, owner: self)
   }
@@ -109,10 +102,6 @@ extension AboutAppCoordinator: AboutAppModuleOutput {
   func aboutAppDidSelectBack() { router.goBack() }
 }
 
-extension AboutAppCoordinator: TermsOfUseModuleOutput {
-  func termsOfUse(didChoose action: DocumentAction) { handle(action, on: .termsOfUse) }
-}
-
-extension AboutAppCoordinator: PrivacyPolicyModuleOutput {
-  func privacyPolicy(didChoose action: DocumentAction) { handle(action, on: .privacyPolicy) }
+extension AboutAppCoordinator: DocumentModuleOutput {
+  func document(_ document: Document, didChoose action: DocumentAction) { handle(action, on: document) }
 }

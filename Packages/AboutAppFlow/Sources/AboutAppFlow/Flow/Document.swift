@@ -1,10 +1,10 @@
 import Navigation
 
-/// A document the flow shows, one module each.
+/// A document the flow shows, each on its own screen of the Document module.
 enum Document: CaseIterable, Sendable {
-  /// The TermsOfUse module.
+  /// The terms of use.
   case termsOfUse
-  /// The PrivacyPolicy module.
+  /// The privacy policy.
   case privacyPolicy
 
   /// The route the document's screen is shown under.
