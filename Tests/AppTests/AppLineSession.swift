@@ -22,7 +22,9 @@ final class AppLineSession {
     child = try ChildProcess(
       prefix + [DetectCommandTests.executable] + arguments, environment: variables, keepsInput: true,
       mergesErrors: true)
-    child.streamOutput { [collected] data in collected.bytes.withLock { $0.append(data) } }
+    child.streamOutput(
+      to: { [collected] data in collected.bytes.withLock { $0.append(data) } },
+      ended: { [collected] in collected.ended.store(true, ordering: .releasing) })
   }
 
   /// Everything the app printed so far.
@@ -49,17 +51,20 @@ final class AppLineSession {
       description: "gave up waiting for \(marker.debugDescription) in \(text.suffix(2000).debugDescription)")
   }
 
-  /// Waits for the app to end and returns its exit status.
+  /// Waits for the app to end and everything it printed to be read; returns its exit status.
   func waitForExit() throws -> Int32 {
     while ContinuousClock.now < deadline {
-      if let status = child.exitStatus { return status }
+      if let status = child.exitStatus, collected.ended.load(ordering: .acquiring) { return status }
       usleep(20_000)
     }
-    throw Failure(description: "the app did not exit; output: \(text.suffix(2000).debugDescription)")
+    let state = child.exitStatus == nil ? "did not exit" : "exited, but its output was never closed"
+    throw Failure(description: "the app \(state); output: \(text.suffix(2000).debugDescription)")
   }
 }
 
 /// The output read so far, shared with the pipe's reading handler.
 private final class Collected: Sendable {
   let bytes = Mutex(Data())
+  /// Whether the app closed its output and all of it was read.
+  let ended = Atomic(false)
 }

@@ -113,8 +113,11 @@ public final class ChildProcess: Sendable {
   }
 
   /// Reads standard output in a thread of its own, handing each chunk to `receive`, until the
-  /// child closes it.
-  public func streamOutput(to receive: @escaping @Sendable (Data) -> Void) {
+  /// child closes it; then calls `ended`. The child may exit before its last bytes are read, so
+  /// a test that reads what it printed waits for `ended`, not only for the exit.
+  public func streamOutput(
+    to receive: @escaping @Sendable (Data) -> Void, ended: @escaping @Sendable () -> Void = {}
+  ) {
     let process = process
     let thread = Thread {
       guard let output = process.standardOutput else { return }
@@ -125,6 +128,7 @@ public final class ChildProcess: Sendable {
         receive(Data(buffer[0..<count]))
       }
       process.close(.output)
+      ended()
     }
     thread.start()
   }
