@@ -40,16 +40,26 @@ struct RecognitionRunTests {
     let inputShape = [64, 64, 1]
     let threads = LockedValue<[Int]>([])
     let starts = LockedValue<[DispatchTime]>([])
+    let finishes = LockedValue(0)
     let delay: TimeInterval
+    let darkDelay: TimeInterval?
 
-    init(delay: TimeInterval = 0) { self.delay = delay }
+    /// A classifier taking `delay` for a face, or `darkDelay` (when given) for a face darker
+    /// than mid-gray.
+    init(delay: TimeInterval = 0, darkDelay: TimeInterval? = nil) {
+      self.delay = delay
+      self.darkDelay = darkDelay
+    }
 
     func predict(_ batch: Tensor) throws -> Tensor { try predict(batch, threads: 0) }
 
     func predict(_ batch: Tensor, threads: Int) throws -> Tensor {
       starts.withLock { $0.append(DispatchTime.now()) }
+      let isDark = (batch.values.first ?? 0) < 0
+      let delay = isDark ? darkDelay ?? self.delay : self.delay
       if delay > 0 { Thread.sleep(forTimeInterval: delay) }
       self.threads.withLock { $0.append(threads) }
+      defer { finishes.withLock { $0 += 1 } }
       let happy = Emotion.allCases.map { $0 == .happy ? Float(1) : 0 }
       return try Tensor(shape: [batch.shape[0], 7], values: (0..<batch.shape[0]).flatMap { _ in happy })
     }
@@ -63,10 +73,10 @@ struct RecognitionRunTests {
     }
   }
 
-  static func frame(_ index: Int) throws -> Frame {
+  static func frame(_ index: Int, gray: UInt8 = 9) throws -> Frame {
     Frame(
       source: "f\(index).png", index: index, time: nil,
-      image: try RGBImage(width: 4, height: 4, red: 9, green: 9, blue: 9))
+      image: try RGBImage(width: 4, height: 4, red: gray, green: gray, blue: gray))
   }
 
   /// A recognizer that takes each whole picture as one face.
@@ -140,13 +150,16 @@ struct RecognitionRunTests {
     #expect(classifier.threads.withLock { $0 } == [ProcessInfo.processInfo.activeProcessorCount])
   }
 
-  @Test func aRunDroppedEarlyLeavesNoQueuedFrameToRecognise() throws {
-    // Four frames are read ahead and queued, 200 ms of work each, for the caller and one
-    // helper; the run is dropped as soon as its first batch is back. Frames taken before that
-    // may finish, but none is started after it (a frame taken just before is given 100 ms to
-    // reach the classifier); kept queued, the helper would start the last one 200 ms later.
-    let classifier = HappyClassifier(delay: 0.2)
-    let script = try (0..<6).map { Result<Frame, FrameSourceError>.success(try Self.frame($0)) }
+  @Test func aRunDroppedEarlyLeavesNoQueuedFrameToRecogniseAndNoneUnderWay() throws {
+    // Four frames are read ahead and queued for the caller and one helper: the first dark, 100
+    // ms of work, the others 400 ms. The run is dropped as soon as its first batch is back, at
+    // 100 ms if the caller took the first frame, at 400 ms if the helper did; either way the
+    // helper is then in the middle of a light frame. The drop waits for it, and no frame is
+    // started after it (a frame taken just before is given 100 ms to reach the classifier).
+    let classifier = HappyClassifier(delay: 0.4, darkDelay: 0.1)
+    let script = try (0..<6).map {
+      Result<Frame, FrameSourceError>.success(try Self.frame($0, gray: $0 == 0 ? 9 : 200))
+    }
     var options = RecognitionRun.Options()
     options.framesPerBatch = 2
     do {
@@ -156,7 +169,9 @@ struct RecognitionRunTests {
       #expect(run.nextBatch()?.isEmpty == false)
     }
     let dropped = DispatchTime.now()
-    Thread.sleep(forTimeInterval: 0.6)
+    let (started, finished) = (classifier.starts.withLock { $0.count }, classifier.finishes.withLock { $0 })
+    #expect(started == finished, "\(started - finished) frames were still being recognised after the drop")
+    Thread.sleep(forTimeInterval: 0.8)
     let late = classifier.starts.withLock { $0 }.filter {
       $0.uptimeNanoseconds > dropped.uptimeNanoseconds + 100_000_000
     }

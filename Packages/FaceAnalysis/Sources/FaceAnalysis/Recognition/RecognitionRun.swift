@@ -58,12 +58,10 @@ public struct RecognitionRun {
   private var ended = false
   /// The frames read and not yet handed back, oldest first.
   private var pending: [Slot] = []
-  /// The wanted frames no thread has started on, oldest first, held so that they go when the
-  /// run is dropped: a caller that stops early leaves no frames queued for the helpers.
-  private let owner = Backlog.Owner()
-  private var backlog: Backlog { owner.backlog }
-  /// One serial queue a helper thread, taken in turn.
-  private let helpers: [DispatchQueue]
+  /// The helpers and the frames no thread has started on; dropped with the run.
+  private let crew: Crew
+  private var backlog: Backlog { crew.backlog }
+  private var helpers: [DispatchQueue] { crew.helpers }
   private var nextHelper = 0
 
   /// A run over an open source; the caller closes the source.
@@ -74,9 +72,7 @@ public struct RecognitionRun {
     options.framesPerBatch = max(1, options.framesPerBatch)
     self.options = options
     self.window = options.framesPerBatch == 1 ? 1 : 2 * options.framesPerBatch
-    self.helpers = (1..<options.framesPerBatch).map {
-      DispatchQueue(label: "emotions.recognition.helper\($0)")
-    }
+    self.crew = Crew(helpers: options.framesPerBatch - 1)
     // A frame that shares the cores with others is recognised on one thread; a lone photo or
     // a run of one frame at a time gets them all.
     var recognizer = recognizer
@@ -205,13 +201,24 @@ public struct RecognitionRun {
 
     /// Drops the frames no thread has started on.
     func removeAll() { slots.withLock { $0.removeAll() } }
+  }
 
-    /// The run's hold on its backlog: the helpers' jobs hold the backlog alone, so this goes
-    /// with the run and empties it.
-    final class Owner {
-      let backlog = Backlog()
+  /// The run's helpers, one serial queue each, and its backlog. The helpers' jobs hold the
+  /// backlog alone, so this goes with the run: it empties the backlog, so a caller that stops
+  /// early leaves no frame queued, and waits for the frames the helpers already started, so no
+  /// recognition outlives the run (a process that exits next would free OpenBLAS's buffers
+  /// under a helper still inside a product).
+  private final class Crew {
+    let backlog = Backlog()
+    let helpers: [DispatchQueue]
 
-      deinit { backlog.removeAll() }
+    init(helpers count: Int) {
+      helpers = (0..<max(0, count)).map { DispatchQueue(label: "emotions.recognition.helper\($0 + 1)") }
+    }
+
+    deinit {
+      backlog.removeAll()
+      for helper in helpers { helper.sync {} }
     }
   }
 
