@@ -38,6 +38,8 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
     var stopped = false
     /// Threads and jobs of this session that have not ended yet.
     var running = 0
+    /// Whether the recognition thread is inside a frame's recognition.
+    var recognizing = false
     var clock = PlaybackClock()
     var requestedSlide = 0
     /// Bumped after each detector switch, so that a slide show shows its slide again.
@@ -75,23 +77,33 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
     self.open = open
   }
 
-  /// How long ``stop()`` waits for the threads: a frame being read or recognised, a frame
-  /// being saved, and the source's closing, take far less; a source stuck in a read is left
-  /// behind.
+  /// How long ``stop()`` waits for the threads: a frame being read, a frame being saved, and
+  /// the source's closing, take far less; a source stuck in a read is left behind.
   static let stopTimeout: TimeInterval = 2
+
+  /// How long ``stop()`` waits at most for a frame's recognition under way, however long it
+  /// takes (a huge photo through the Haar cascade can take longer than ``stopTimeout``): an app
+  /// that ends during it would free OpenBLAS's buffers under the thread.
+  static let recognitionStopLimit: TimeInterval = 60
 
   /// Starts the reader thread, which opens the source and starts the recognition thread.
   func start() {
     startThread(named: "emotions.reader") { [self] in runReader() }
   }
 
-  /// Stops the threads and waits for them to end (at most ``stopTimeout``): the frame in hand
-  /// is finished and the reader closes the source. Nothing of the pipeline runs after it, so
-  /// the app can end without a thread still recognising.
+  /// Stops the threads and waits for them to end (at most ``stopTimeout``, longer while a
+  /// frame is being recognised): the frame in hand is finished and the reader closes the
+  /// source. Nothing of the pipeline recognises after it, so the app can end.
   func stop() {
     requestStop()
-    let deadline = Date().addingTimeInterval(Self.stopTimeout)
-    control.wait { state in state.running == 0 || Date() >= deadline ? .done(()) : .wait(until: deadline) }
+    let started = Date()
+    let deadline = started.addingTimeInterval(Self.stopTimeout)
+    let limit = started.addingTimeInterval(Self.recognitionStopLimit)
+    control.wait { state in
+      let now = Date()
+      if state.running == 0 || now >= limit || (now >= deadline && !state.recognizing) { return .done(()) }
+      return .wait(until: state.recognizing ? limit : deadline)
+    }
   }
 
   /// Asks both threads to stop without waiting for them.
@@ -276,11 +288,14 @@ final class RecognitionPipeline: RecognitionSession, Sendable {
         }
         return
       case .frame(let frame):
-        do {
-          let recognized = try session.recognize(frame)
+        control.locked { $0.recognizing = true }
+        let result = Result { try session.recognize(frame) }
+        control.locked { $0.recognizing = false }
+        switch result {
+        case .success(let recognized):
           tally.add(recognized)
           show(recognized, dropping: policy.dropsFrames)
-        } catch {
+        case .failure(let error):
           if !isStopped { post(.failed("\(frame.source): \(error)")) }
           requestStop()
           return
