@@ -120,6 +120,7 @@ public final class ChildProcess: Sendable {
   ) {
     let process = process
     let thread = Thread {
+      defer { ended() }
       guard let output = process.standardOutput else { return }
       var buffer = [UInt8](repeating: 0, count: 65_536)
       while true {
@@ -128,7 +129,6 @@ public final class ChildProcess: Sendable {
         receive(Data(buffer[0..<count]))
       }
       process.close(.output)
-      ended()
     }
     thread.start()
   }

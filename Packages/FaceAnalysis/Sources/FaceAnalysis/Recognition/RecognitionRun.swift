@@ -213,7 +213,7 @@ public struct RecognitionRun {
     let helpers: [DispatchQueue]
 
     init(helpers count: Int) {
-      helpers = (0..<max(0, count)).map { DispatchQueue(label: "emotions.recognition.helper\($0 + 1)") }
+      helpers = (0..<count).map { DispatchQueue(label: "emotions.recognition.helper\($0 + 1)") }
     }
 
     deinit {
