@@ -67,26 +67,35 @@ static inline WIDE512 __attribute__((always_inline)) void zero_512(float *target
   }
 }
 
-/// The lanes below `count` (at most 8) of an AVX2 mask.
-static inline WIDE __attribute__((always_inline)) __m256i lanes_256(long count) {
-  const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-  return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)count), index);
-}
-
+/// Copies `count` floats in vectors of 8, the last one overlapping the one before, then of 4,
+/// then one by one: no byte outside either run is touched, and no masked load or store (on
+/// AMD's cores a masked store costs more than the rest of a 9-float window row).
 static inline WIDE __attribute__((always_inline)) void copy_256(float *target, const float *source,
                                                                long count) {
-  long i = 0;
-  for (; i + 8 <= count; i += 8) _mm256_storeu_ps(target + i, _mm256_loadu_ps(source + i));
-  if (i < count) {
-    const __m256i mask = lanes_256(count - i);
-    _mm256_maskstore_ps(target + i, mask, _mm256_maskload_ps(source + i, mask));
+  if (count >= 8) {
+    long i = 0;
+    for (; i + 8 <= count; i += 8) _mm256_storeu_ps(target + i, _mm256_loadu_ps(source + i));
+    if (i < count) _mm256_storeu_ps(target + count - 8, _mm256_loadu_ps(source + count - 8));
+  } else if (count >= 4) {
+    const __m128 head = _mm_loadu_ps(source), tail = _mm_loadu_ps(source + count - 4);
+    _mm_storeu_ps(target, head);
+    _mm_storeu_ps(target + count - 4, tail);
+  } else {
+    for (long i = 0; i < count; i++) target[i] = source[i];
   }
 }
 
 static inline WIDE __attribute__((always_inline)) void zero_256(float *target, long count) {
-  long i = 0;
-  for (; i + 8 <= count; i += 8) _mm256_storeu_ps(target + i, _mm256_setzero_ps());
-  if (i < count) _mm256_maskstore_ps(target + i, lanes_256(count - i), _mm256_setzero_ps());
+  if (count >= 8) {
+    long i = 0;
+    for (; i + 8 <= count; i += 8) _mm256_storeu_ps(target + i, _mm256_setzero_ps());
+    if (i < count) _mm256_storeu_ps(target + count - 8, _mm256_setzero_ps());
+  } else if (count >= 4) {
+    _mm_storeu_ps(target, _mm_setzero_ps());
+    _mm_storeu_ps(target + count - 4, _mm_setzero_ps());
+  } else {
+    for (long i = 0; i < count; i++) target[i] = 0.0f;
+  }
 }
 
 static WIDE512 void patches_512(const InferenceWindow *w, long channels, const float *input,
