@@ -19,19 +19,44 @@ KERNEL_ATTRIBUTES void depthwise_pixel(const InferenceWindow *w, long channels, 
   }
 }
 
-/// 3x3 windows at horizontal stride 1: for each group of 8 channels the nine weights stay in
-/// registers and four neighbouring output pixels share six input loads per kernel row. The
-/// taps are summed in the same (kh, kw) order as the general loop.
+/// PIX output pixels of a 3x3 window at horizontal stride 1 for the 8 channels from c, the
+/// weights in k: each of the PIX + 2 input vectors of a kernel row is loaded once and added
+/// to the (up to) three sums that read it, so only one input vector is live at a time.
+#define DEPTHWISE3_BLOCK8(PIX)                                                                 \
+  do {                                                                                         \
+    const long ox = min_long(next, blockEnd - (PIX));                                          \
+    v8f a[PIX];                                                                                \
+    for (int i = 0; i < (PIX); i++) a[i] = (v8f){0};                                           \
+    for (long ky = ky0; ky < ky1; ky++) {                                                      \
+      const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * ch + c;        \
+      const v8f k0 = k[ky][0], k1 = k[ky][1], k2 = k[ky][2];                                   \
+      for (int j = 0; j < (PIX) + 2; j++) {                                                    \
+        const v8f q = load8(p + j * ch);                                                       \
+        if (j < (PIX)) a[j] += q * k0;                                                         \
+        if (j >= 1 && j - 1 < (PIX)) a[j - 1] += q * k1;                                       \
+        if (j >= 2) a[j - 2] += q * k2;                                                        \
+      }                                                                                        \
+    }                                                                                          \
+    for (int i = 0; i < (PIX); i++) store8(row + (ox + i) * ch + c, a[i]);                     \
+  } while (0)
+
+/// 3x3 windows at horizontal stride 1, channels in eights: for each group of 8 channels the
+/// nine weights are loaded once per row, and blocks of PIX neighbouring output pixels share
+/// each input load (8 on AVX2: eight independent sums cover the FMA latency on two ports; 4
+/// in the generic build, whose vectors are pairs of SSE registers). Every pixel's taps are
+/// summed in (kh, kw) order, as in the general loop.
 KERNEL_ATTRIBUTES void depthwise_3x3_body(const InferenceWindow *w, long channels,
                                           const float *input, const float *kernel, float *output,
-                                          long firstRow, long endRow, long start, long end) {
+                                          long firstRow, long endRow, long start, long end,
+                                          int eightPixels) {
   const long ch = channels;
   for (long oy = firstRow; oy < endRow; oy++) {
     const long top = oy * w->strideHeight - w->padTop;
     const long ky0 = max_long(0, -top), ky1 = min_long(3, w->inputHeight - top);
     float *row = output + (oy - firstRow) * w->outputWidth * ch;
-    // Blocks of four cover [start, end); the last one may step back over pixels already
-    // done (it computes them again, the same way).
+    // Blocks cover [start, end); the last one may step back over pixels already done (it
+    // computes them again, the same way).
+    const int eight = eightPixels && end - start >= 8;
     const long blockEnd = end - start >= 4 ? end : start;
     for (long ox = 0; ox < start; ox++)
       depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
@@ -39,32 +64,10 @@ KERNEL_ATTRIBUTES void depthwise_3x3_body(const InferenceWindow *w, long channel
       v8f k[3][3];
       for (int ky = 0; ky < 3; ky++)
         for (int kx = 0; kx < 3; kx++) k[ky][kx] = load8(kernel + (ky * 3 + kx) * ch + c);
-      for (long next = start; next < blockEnd; next += 4) {
-        const long ox = min_long(next, blockEnd - 4);
-        v8f a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0};
-        for (long ky = ky0; ky < ky1; ky++) {
-          const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * ch + c;
-          const v8f p0 = load8(p), p1 = load8(p + ch), p2 = load8(p + 2 * ch);
-          const v8f p3 = load8(p + 3 * ch), p4 = load8(p + 4 * ch), p5 = load8(p + 5 * ch);
-          const v8f k0 = k[ky][0], k1 = k[ky][1], k2 = k[ky][2];
-          a0 += p0 * k0;
-          a0 += p1 * k1;
-          a0 += p2 * k2;
-          a1 += p1 * k0;
-          a1 += p2 * k1;
-          a1 += p3 * k2;
-          a2 += p2 * k0;
-          a2 += p3 * k1;
-          a2 += p4 * k2;
-          a3 += p3 * k0;
-          a3 += p4 * k1;
-          a3 += p5 * k2;
-        }
-        float *o = row + ox * ch + c;
-        store8(o, a0);
-        store8(o + ch, a1);
-        store8(o + 2 * ch, a2);
-        store8(o + 3 * ch, a3);
+      if (eight) {
+        for (long next = start; next < blockEnd; next += 8) DEPTHWISE3_BLOCK8(8);
+      } else {
+        for (long next = start; next < blockEnd; next += 4) DEPTHWISE3_BLOCK8(4);
       }
     }
     for (long ox = blockEnd; ox < w->outputWidth; ox++)
@@ -305,7 +308,7 @@ static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i
   if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 && c % 8 == 0) {
     long start, end;
     interior(w, &start, &end);
-    depthwise_3x3_body(w, c, i, k, o, r0, r1, start, end);
+    depthwise_3x3_body(w, c, i, k, o, r0, r1, start, end, 1);
   } else {
     depthwise_general_body(w, c, i, k, o, r0, r1, 1);
   }
@@ -318,7 +321,7 @@ static void depthwise_portable(const InferenceWindow *w, long c, const float *i,
   if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 && c % 8 == 0) {
     long start, end;
     interior(w, &start, &end);
-    depthwise_3x3_body(w, c, i, k, o, r0, r1, start, end);
+    depthwise_3x3_body(w, c, i, k, o, r0, r1, start, end, 0);
   } else {
     depthwise_general_body(w, c, i, k, o, r0, r1, 0);
   }
