@@ -1,3 +1,5 @@
+import Processor
+
 /// A model graph laid out for running: the steps in order, where each tensor lives in the
 /// scratch arena, and how each step's rows are cut into chunks.
 ///
@@ -29,8 +31,19 @@ package struct ExecutionPlan: Sendable {
     /// The rows of one item its chunks cut: output image rows for window operations, pixels
     /// for element-wise ones, 1 for operations on whole items.
     package var rowsPerItem = 1
-    /// The rows of a chunk: one `cblas_sgemm` call, or one share of a thread's work.
+    /// The most rows of a chunk: one `cblas_sgemm` call, or one share of a thread's work.
     package var rowsPerChunk = 1
+
+    /// The chunks a batch of `batch` items is cut into: as few as hold at most
+    /// ``rowsPerChunk`` rows each, and two when the step fits one but holds a quarter of the
+    /// budgets or more, so that a helper can take half of it (two whatever the thread count:
+    /// the results do not depend on it). ``Executor`` gives each chunk an equal share of the
+    /// rows, within one.
+    package func chunks(batch: Int) -> Int {
+      let rows = batch * rowsPerItem
+      let chunks = (rows + rowsPerChunk - 1) / rowsPerChunk
+      return chunks == 1 && rows > 1 && 4 * rows >= rowsPerChunk ? 2 : chunks
+    }
     /// For a convolution run by ``PlanarConvolutionKernel``: its transposed kernel.
     package var transposedKernel: [Float]?
     /// Set when the step reads its input as channel planes.
@@ -44,9 +57,10 @@ package struct ExecutionPlan: Sendable {
   }
 
   /// The floats a chunk reads and writes, about: its GEMM's A and C panels stay in the
-  /// cores' private caches from im2col through the epilogue, and OpenBLAS multiplies them
-  /// unpacked (figures in Tools/Benchmarks/README.md).
-  package static let chunkFloats = 16_384
+  /// cores' private caches from im2col through the epilogue. OpenBLAS's AVX-512 kernels
+  /// multiply such products unpacked; its AVX2 kernels pack every product, weights included,
+  /// and there chunks four times larger pay for it (figures in Tools/Benchmarks/README.md).
+  package static let chunkFloats = CPUFeatures.current.isSuperset(of: CPUFeatures.avx512) ? 16_384 : 65_536
 
   /// The multiply-adds of a chunk's product, at most: OpenBLAS multiplies products up to
   /// about a million of them without packing its operands, faster than it multiplies larger

@@ -27,12 +27,12 @@ package enum Executor {
           arena.inputPointers.append(UnsafePointer(arena.base + plan.offset(ofSlot: slot, batch: batch)))
         }
       }
+      let chunks = step.chunks(batch: batch)
       arena.inputPointers.withUnsafeBufferPointer { inputs in
         let work = StepWork(
           plan: plan, step: step, node: plan.graph.nodes[step.node], inputs: inputs,
           output: arena.base + plan.offset(ofSlot: step.output, batch: batch),
-          arena: arena.base, batch: batch)
-        let chunks = (batch * step.rowsPerItem + step.rowsPerChunk - 1) / step.rowsPerChunk
+          arena: arena.base, batch: batch, chunks: chunks)
         if let team {
           team.run(chunks: chunks) { chunk, worker in work.run(chunk: chunk, worker: worker) }
         } else {
@@ -56,6 +56,8 @@ private struct StepWork {
   package let output: UnsafeMutablePointer<Float>
   package let arena: UnsafeMutablePointer<Float>
   package let batch: Int
+  /// The chunks the step's rows are cut into.
+  package let chunks: Int
 
   /// What a convolution step adds to its product: its second input, if it has one.
   package var addend: ConvolutionKernel.Addend {
@@ -66,9 +68,9 @@ private struct StepWork {
   /// Runs chunk `chunk` with the scratch of worker `worker`.
   package func run(chunk: Int, worker: Int) {
     guard let first = inputs.first else { return }
-    let begin = chunk * step.rowsPerChunk
+    let total = batch * step.rowsPerItem
     let rows = BatchRows(
-      rowsPerItem: step.rowsPerItem, range: begin..<min(begin + step.rowsPerChunk, batch * step.rowsPerItem))
+      rowsPerItem: step.rowsPerItem, range: chunk * total / chunks..<(chunk + 1) * total / chunks)
     let scratch = arena + plan.offset(ofScratch: worker, batch: batch)
     let channels = node.shape.last ?? 1
     // Element-wise steps: rows are pixels, `offset` the chunk's first float.
