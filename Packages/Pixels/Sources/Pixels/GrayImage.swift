@@ -11,10 +11,7 @@ public struct GrayImage: Hashable, Sendable {
   /// Wraps gray samples; fails when a side is below 1, the size overflows, or the count is
   /// not `width * height`.
   public init(width: Int, height: Int, pixels: [UInt8]) throws(PixelError) {
-    let count = try PixelError.sampleCount(width: width, height: height, channels: 1)
-    guard pixels.count == count else {
-      throw PixelError.sampleCountMismatch(expected: count, actual: pixels.count)
-    }
+    try PixelError.checkSampleCount(pixels.count, width: width, height: height, channels: 1)
     self.init(uncheckedWidth: width, height: height, pixels: pixels)
   }
 

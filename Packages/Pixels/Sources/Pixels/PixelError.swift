@@ -25,4 +25,13 @@ public enum PixelError: Error, Equatable, Sendable, CustomStringConvertible {
     }
     return count.partialValue
   }
+
+  /// Checks that `samples` is the count of a `width` by `height` image of `channels` bytes a
+  /// pixel: ``invalidSize(width:height:)`` for a bad size, else ``sampleCountMismatch(expected:actual:)``.
+  static func checkSampleCount(_ samples: Int, width: Int, height: Int, channels: Int) throws(PixelError) {
+    let count = try sampleCount(width: width, height: height, channels: channels)
+    guard samples == count else {
+      throw PixelError.sampleCountMismatch(expected: count, actual: samples)
+    }
+  }
 }

@@ -14,10 +14,7 @@ public struct RGBImage: Hashable, Sendable {
   /// Wraps pixel data; fails when a side is below 1, the size overflows, or the byte count
   /// is not `width * height * 3`.
   public init(width: Int, height: Int, pixels: [UInt8]) throws(PixelError) {
-    let count = try PixelError.sampleCount(width: width, height: height, channels: 3)
-    guard pixels.count == count else {
-      throw PixelError.sampleCountMismatch(expected: count, actual: pixels.count)
-    }
+    try PixelError.checkSampleCount(pixels.count, width: width, height: height, channels: 3)
     self.init(uncheckedWidth: width, height: height, pixels: pixels)
   }
 
