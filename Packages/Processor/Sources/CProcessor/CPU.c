@@ -65,19 +65,10 @@ unsigned cprocessor_cpu_features(void) {
   // registers too (XCR0), so every feature here is usable.
   __builtin_cpu_init();
   unsigned features = 0;
-  if (__builtin_cpu_supports("sse3")) features |= CPROCESSOR_CPU_SSE3;
-  if (__builtin_cpu_supports("ssse3")) features |= CPROCESSOR_CPU_SSSE3;
-  if (__builtin_cpu_supports("sse4.2")) features |= CPROCESSOR_CPU_SSE4_2;
-  if (__builtin_cpu_supports("avx")) features |= CPROCESSOR_CPU_AVX;
-  if (__builtin_cpu_supports("avx2")) features |= CPROCESSOR_CPU_AVX2;
-  if (__builtin_cpu_supports("fma")) features |= CPROCESSOR_CPU_FMA;
-  if (__builtin_cpu_supports("avx512f")) features |= CPROCESSOR_CPU_AVX512F;
-  if (__builtin_cpu_supports("avx512bw")) features |= CPROCESSOR_CPU_AVX512BW;
-  if (__builtin_cpu_supports("avx512dq")) features |= CPROCESSOR_CPU_AVX512DQ;
-  if (__builtin_cpu_supports("avx512vl")) features |= CPROCESSOR_CPU_AVX512VL;
-  if (__builtin_cpu_supports("avx512bf16")) features |= CPROCESSOR_CPU_AVX512BF16;
-  if (__builtin_cpu_supports("avx512vnni")) features |= CPROCESSOR_CPU_AVX512VNNI;
-  if (__builtin_cpu_supports("avx512vbmi")) features |= CPROCESSOR_CPU_AVX512VBMI;
+#define CPROCESSOR_DETECT(name, bit, text) \
+  if (__builtin_cpu_supports(text)) features |= CPROCESSOR_CPU_##name;
+  CPROCESSOR_CPU_FEATURES(CPROCESSOR_DETECT)
+#undef CPROCESSOR_DETECT
   return features;
 #else
   return 0;

@@ -28,21 +28,28 @@ int cprocessor_parse_instruction_level(const char *value);
 /// the process does again when `level` is negative: a seam for tests comparing the levels.
 void cprocessor_override_instruction_level(int level);
 
-/// Bits of `cprocessor_cpu_features`.
+/// The features `cprocessor_cpu_features` reports, one table for the bits below and the
+/// detection: `X(NAME, bit, "name __builtin_cpu_supports knows")` for each.
+#define CPROCESSOR_CPU_FEATURES(X) \
+  X(SSE3, 0, "sse3")               \
+  X(SSSE3, 1, "ssse3")             \
+  X(SSE4_2, 2, "sse4.2")           \
+  X(AVX, 3, "avx")                 \
+  X(AVX2, 4, "avx2")               \
+  X(FMA, 5, "fma")                 \
+  X(AVX512F, 6, "avx512f")         \
+  X(AVX512BW, 7, "avx512bw")       \
+  X(AVX512DQ, 8, "avx512dq")       \
+  X(AVX512VL, 9, "avx512vl")       \
+  X(AVX512BF16, 10, "avx512bf16")  \
+  X(AVX512VNNI, 11, "avx512vnni")  \
+  X(AVX512VBMI, 12, "avx512vbmi")
+
+/// Bits of `cprocessor_cpu_features`: CPROCESSOR_CPU_SSE3, CPROCESSOR_CPU_SSSE3, …
 enum {
-  CPROCESSOR_CPU_SSE3 = 1 << 0,
-  CPROCESSOR_CPU_SSSE3 = 1 << 1,
-  CPROCESSOR_CPU_SSE4_2 = 1 << 2,
-  CPROCESSOR_CPU_AVX = 1 << 3,
-  CPROCESSOR_CPU_AVX2 = 1 << 4,
-  CPROCESSOR_CPU_FMA = 1 << 5,
-  CPROCESSOR_CPU_AVX512F = 1 << 6,
-  CPROCESSOR_CPU_AVX512BW = 1 << 7,
-  CPROCESSOR_CPU_AVX512DQ = 1 << 8,
-  CPROCESSOR_CPU_AVX512VL = 1 << 9,
-  CPROCESSOR_CPU_AVX512BF16 = 1 << 10,
-  CPROCESSOR_CPU_AVX512VNNI = 1 << 11,
-  CPROCESSOR_CPU_AVX512VBMI = 1 << 12,
+#define CPROCESSOR_CPU_BIT(name, bit, text) CPROCESSOR_CPU_##name = 1 << bit,
+  CPROCESSOR_CPU_FEATURES(CPROCESSOR_CPU_BIT)
+#undef CPROCESSOR_CPU_BIT
 };
 
 /// The vector extensions of this CPU that the system also enables, as CPROCESSOR_CPU_* bits
