@@ -33,4 +33,17 @@ package struct ChannelAffine: Equatable, Sendable {
 
   /// The number of channels.
   package var channels: Int { scale.count }
+
+  /// Folds this map into the weights of the layer before it, whose kernel is `rows` rows of
+  /// `channels` weights (one per output channel): BatchNormalization folded into a convolution.
+  package func fold(intoKernel kernel: inout [Float], rows: Int, channels: Int, bias: inout [Float]?) {
+    for row in 0..<rows {
+      for channel in 0..<channels {
+        kernel[row * channels + channel] *= scale[channel]
+      }
+    }
+    bias = (0..<channels).map { channel in
+      (bias?[channel] ?? 0) * scale[channel] + shift[channel]
+    }
+  }
 }

@@ -31,14 +31,7 @@ package struct Convolution: Equatable, Sendable {
   /// Scales output channel `c` by `scale[c]` and adds `shift[c]`: BatchNormalization folded
   /// into the weights.
   package mutating func fold(_ affine: ChannelAffine) {
-    for row in 0..<patchLength {
-      for channel in 0..<outputChannels {
-        kernel[row * outputChannels + channel] *= affine.scale[channel]
-      }
-    }
-    bias = (0..<outputChannels).map { channel in
-      (bias?[channel] ?? 0) * affine.scale[channel] + affine.shift[channel]
-    }
+    affine.fold(intoKernel: &kernel, rows: patchLength, channels: outputChannels, bias: &bias)
   }
 
   /// Takes in a bias added to every input pixel before it (a depthwise convolution's, when

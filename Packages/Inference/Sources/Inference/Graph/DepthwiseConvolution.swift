@@ -25,16 +25,8 @@ package struct DepthwiseConvolution: Equatable, Sendable {
   /// Output channels: inputChannels × multiplier.
   package var outputChannels: Int { inputChannels * multiplier }
 
-  /// BatchNormalization folded into the weights.
+  /// BatchNormalization folded into the weights: the kernel is one row of output channels a tap.
   package mutating func fold(_ affine: ChannelAffine) {
-    let channels = outputChannels
-    for tap in 0..<geometry.taps {
-      for channel in 0..<channels {
-        kernel[tap * channels + channel] *= affine.scale[channel]
-      }
-    }
-    bias = (0..<channels).map { channel in
-      (bias?[channel] ?? 0) * affine.scale[channel] + affine.shift[channel]
-    }
+    affine.fold(intoKernel: &kernel, rows: geometry.taps, channels: outputChannels, bias: &bias)
   }
 }
