@@ -41,34 +41,25 @@ struct HaarCascadeParser {
     {
       throw invalid("categorical features are not supported")
     }
-    var parts = Parts()
-    for (stageIndex, stageElement) in try stageElements(of: root).enumerated() {
-      let weakClassifiers = try startStage(
-        stageElement, index: stageIndex, threshold: "stageThreshold", trees: "weakClassifiers", in: &parts)
-      for weak in weakClassifiers {
-        guard let internalNodes = weak.child("internalNodes"), let leafValues = weak.child("leafValues")
-        else {
-          throw invalid("stage \(stageIndex) has a weak classifier without internalNodes or leafValues")
-        }
-        let tokens = internalNodes.tokens
-        guard !tokens.isEmpty, tokens.count % 4 == 0 else {
-          throw invalid("stage \(stageIndex): internalNodes must hold groups of 4 numbers")
-        }
-        let leafTokens = leafValues.tokens
-        let tree = HaarCascade.Tree(
-          firstNode: parts.nodes.count, nodeCount: tokens.count / 4, firstLeaf: parts.leaves.count)
-        for offset in stride(from: 0, to: tokens.count, by: 4) {
-          guard let left = Int(tokens[offset]), let right = Int(tokens[offset + 1]),
-            let feature = Int(tokens[offset + 2]), let threshold = Double(tokens[offset + 3])
-          else { throw invalid("stage \(stageIndex): unreadable internalNodes") }
-          parts.nodes.append(
-            HaarCascade.Node(featureIndex: feature, threshold: Float(threshold), left: left, right: right))
-        }
-        for token in leafTokens {
-          guard let value = Double(token) else { throw invalid("stage \(stageIndex): unreadable leafValues") }
-          parts.leaves.append(Float(value))
-        }
-        parts.trees.append(tree)
+    var parts = try stages(of: root, threshold: "stageThreshold", trees: "weakClassifiers") {
+      (weak: XMLElementTree, stageIndex: Int, parts: inout Parts) throws(CascadeError) in
+      guard let internalNodes = weak.child("internalNodes"), let leafValues = weak.child("leafValues") else {
+        throw invalid("stage \(stageIndex) has a weak classifier without internalNodes or leafValues")
+      }
+      let tokens = internalNodes.tokens
+      guard !tokens.isEmpty, tokens.count % 4 == 0 else {
+        throw invalid("stage \(stageIndex): internalNodes must hold groups of 4 numbers")
+      }
+      for offset in stride(from: 0, to: tokens.count, by: 4) {
+        guard let left = Int(tokens[offset]), let right = Int(tokens[offset + 1]),
+          let feature = Int(tokens[offset + 2]), let threshold = Double(tokens[offset + 3])
+        else { throw invalid("stage \(stageIndex): unreadable internalNodes") }
+        parts.nodes.append(
+          HaarCascade.Node(featureIndex: feature, threshold: Float(threshold), left: left, right: right))
+      }
+      for token in leafValues.tokens {
+        guard let value = Double(token) else { throw invalid("stage \(stageIndex): unreadable leafValues") }
+        parts.leaves.append(Float(value))
       }
     }
     guard let featureList = root.child("features"), !featureList.children.isEmpty else {
@@ -76,10 +67,7 @@ struct HaarCascadeParser {
     }
     for (index, element) in featureList.children.enumerated() {
       guard let rects = element.child("rects") else { throw invalid("feature \(index) has no rects") }
-      let tilted =
-        try element.child("tilted").map { node throws(CascadeError) in try integer(node, "tilted") } ?? 0
-      parts.features.append(
-        HaarCascade.Feature(rectangles: try rectangles(rects, feature: index), tilted: tilted != 0))
+      parts.features.append(try feature(element, rects: rects, index: index))
     }
     return try validated(width: width, height: height, parts)
   }
@@ -91,50 +79,25 @@ struct HaarCascadeParser {
     guard size.count == 2, size[0] > 0, size[1] > 0 else {
       throw invalid("size must be two positive numbers")
     }
-    var parts = Parts()
-    for (stageIndex, stageElement) in try stageElements(of: root).enumerated() {
-      let trees = try startStage(
-        stageElement, index: stageIndex, threshold: "stage_threshold", trees: "trees", in: &parts)
-      for treeElement in trees {
-        guard !treeElement.children.isEmpty else { throw invalid("stage \(stageIndex) has an empty tree") }
-        let tree = HaarCascade.Tree(
-          firstNode: parts.nodes.count, nodeCount: treeElement.children.count, firstLeaf: parts.leaves.count)
-        var treeLeaves: [Float] = []
-        for nodeElement in treeElement.children {
-          guard let featureElement = nodeElement.child("feature"), let rects = featureElement.child("rects")
-          else {
-            throw invalid("stage \(stageIndex) has a node without a feature")
-          }
-          let tilted =
-            try featureElement.child("tilted").map { node throws(CascadeError) in try integer(node, "tilted")
-            } ?? 0
-          let featureIndex = parts.features.count
-          parts.features.append(
-            HaarCascade.Feature(rectangles: try rectangles(rects, feature: featureIndex), tilted: tilted != 0)
-          )
-          let nodeThreshold = try real(nodeElement.child("threshold"), "threshold in stage \(stageIndex)")
-          // Leaves are numbered in the order they appear; a branch to leaf k is stored as -k.
-          let left: Int
-          if let value = nodeElement.child("left_val") {
-            left = -treeLeaves.count
-            treeLeaves.append(Float(try real(value, "left_val")))
-          } else {
-            left = try integer(nodeElement.child("left_node"), "left_node")
-          }
-          let right: Int
-          if let value = nodeElement.child("right_val") {
-            right = -treeLeaves.count
-            treeLeaves.append(Float(try real(value, "right_val")))
-          } else {
-            right = try integer(nodeElement.child("right_node"), "right_node")
-          }
-          parts.nodes.append(
-            HaarCascade.Node(
-              featureIndex: featureIndex, threshold: Float(nodeThreshold), left: left, right: right))
+    let parts = try stages(of: root, threshold: "stage_threshold", trees: "trees") {
+      (treeElement: XMLElementTree, stageIndex: Int, parts: inout Parts) throws(CascadeError) in
+      guard !treeElement.children.isEmpty else { throw invalid("stage \(stageIndex) has an empty tree") }
+      var treeLeaves: [Float] = []
+      for nodeElement in treeElement.children {
+        guard let featureElement = nodeElement.child("feature"), let rects = featureElement.child("rects")
+        else {
+          throw invalid("stage \(stageIndex) has a node without a feature")
         }
-        parts.leaves += treeLeaves
-        parts.trees.append(tree)
+        let featureIndex = parts.features.count
+        parts.features.append(try feature(featureElement, rects: rects, index: featureIndex))
+        let nodeThreshold = try real(nodeElement.child("threshold"), "threshold in stage \(stageIndex)")
+        let left = try branch(of: nodeElement, leaf: "left_val", node: "left_node", leaves: &treeLeaves)
+        let right = try branch(of: nodeElement, leaf: "right_val", node: "right_node", leaves: &treeLeaves)
+        parts.nodes.append(
+          HaarCascade.Node(
+            featureIndex: featureIndex, threshold: Float(nodeThreshold), left: left, right: right))
       }
+      parts.leaves += treeLeaves
     }
     return try validated(width: size[0], height: size[1], parts)
   }
@@ -150,12 +113,57 @@ struct HaarCascadeParser {
     var features: [HaarCascade.Feature] = []
   }
 
+  /// The stages under `root`, in either layout: each stage's threshold is its child named
+  /// `threshold`, its trees the children of its child named `trees`. `readTree` adds one tree's
+  /// nodes and leaves (given its element and its stage's index); the tree spans what it added.
+  private func stages(
+    of root: XMLElementTree, threshold: String, trees: String,
+    readTree: (XMLElementTree, Int, inout Parts) throws(CascadeError) -> Void
+  ) throws(CascadeError) -> Parts {
+    var parts = Parts()
+    for (stageIndex, stageElement) in try stageElements(of: root).enumerated() {
+      let treeElements = try startStage(
+        stageElement, index: stageIndex, threshold: threshold, trees: trees, in: &parts)
+      for treeElement in treeElements {
+        let firstNode = parts.nodes.count
+        let firstLeaf = parts.leaves.count
+        try readTree(treeElement, stageIndex, &parts)
+        parts.trees.append(
+          HaarCascade.Tree(
+            firstNode: firstNode, nodeCount: parts.nodes.count - firstNode, firstLeaf: firstLeaf))
+      }
+    }
+    return parts
+  }
+
   /// The `stages` element's children, in both layouts.
   private func stageElements(of root: XMLElementTree) throws(CascadeError) -> [XMLElementTree] {
     guard let stageList = root.child("stages"), !stageList.children.isEmpty else {
       throw invalid("no stages")
     }
     return stageList.children
+  }
+
+  /// The feature `element` describes, in either layout: its rectangles from `rects`, and its
+  /// `tilted` flag (0 when absent); `index` names it in messages.
+  private func feature(
+    _ element: XMLElementTree, rects: XMLElementTree, index: Int
+  ) throws(CascadeError) -> HaarCascade.Feature {
+    let tilted =
+      try element.child("tilted").map { node throws(CascadeError) in try integer(node, "tilted") } ?? 0
+    return HaarCascade.Feature(rectangles: try rectangles(rects, feature: index), tilted: tilted != 0)
+  }
+
+  /// One branch of an old-layout node: the leaf value in its child `leaf`, appended to `leaves`
+  /// (numbered in the order they appear, a branch to leaf k stored as -k), or else the node
+  /// index in its child `node`.
+  private func branch(
+    of element: XMLElementTree, leaf: String, node: String, leaves: inout [Float]
+  ) throws(CascadeError) -> Int {
+    guard let value = element.child(leaf) else { return try integer(element.child(node), node) }
+    let index = leaves.count
+    leaves.append(Float(try real(value, leaf)))
+    return -index
   }
 
   private func rectangles(
