@@ -415,25 +415,24 @@ struct TFLiteImporter {
   /// A 32-bit integer option.
   private func int(_ table: FlatBuffer.Table, _ field: Int, default value: Int = 0) throws(ModelError) -> Int
   {
-    do {
-      return try file.buffer.int(table, field, default: value)
-    } catch {
-      throw ModelError.corruptTFLite(path, reason: error.reason)
-    }
+    try reading { buffer throws(FlatBuffer.Failure) in try buffer.int(table, field, default: value) }
   }
 
   /// A one-byte enumeration option (padding, fused activation).
   private func byte(_ table: FlatBuffer.Table, _ field: Int) throws(ModelError) -> Int {
-    do {
-      return try file.buffer.int(table, field, size: 1)
-    } catch {
-      throw ModelError.corruptTFLite(path, reason: error.reason)
-    }
+    try reading { buffer throws(FlatBuffer.Failure) in try buffer.int(table, field, size: 1) }
   }
 
   private func bool(_ table: FlatBuffer.Table, _ field: Int) throws(ModelError) -> Bool {
+    try reading { buffer throws(FlatBuffer.Failure) in try buffer.bool(table, field) }
+  }
+
+  /// What `read` takes from the file's buffer; a read that does not fit is a damaged file.
+  private func reading<Value>(
+    _ read: (FlatBuffer) throws(FlatBuffer.Failure) -> Value
+  ) throws(ModelError) -> Value {
     do {
-      return try file.buffer.bool(table, field)
+      return try read(file.buffer)
     } catch {
       throw ModelError.corruptTFLite(path, reason: error.reason)
     }
