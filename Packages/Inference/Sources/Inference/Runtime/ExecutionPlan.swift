@@ -33,6 +33,16 @@ package struct ExecutionPlan: Sendable {
     package var rowsPerItem = 1
     /// The most rows of a chunk: one `cblas_sgemm` call, or one share of a thread's work.
     package var rowsPerChunk = 1
+    /// For a convolution run by ``PlanarConvolutionKernel``: its transposed kernel.
+    package var transposedKernel: [Float]?
+    /// Set when the step reads its input as channel planes.
+    package var inputPlanes: PlaneLayout?
+    /// Set when the step writes its output as channel planes.
+    package var outputPlanes: PlaneLayout?
+    /// For a product whose second input has fewer channels than its output (a shortcut widened
+    /// with zero channels), or is its own input: that input's channels, added in the epilogue.
+    /// 0 when the second input, if any, is the output's own slot, added in place.
+    package var residualChannels = 0
 
     /// The chunks a batch of `batch` items is cut into: as few as hold at most
     /// ``rowsPerChunk`` rows each, and two when the step fits one but holds a quarter of the
@@ -44,16 +54,6 @@ package struct ExecutionPlan: Sendable {
       let chunks = (rows + rowsPerChunk - 1) / rowsPerChunk
       return chunks == 1 && rows > 1 && 4 * rows >= rowsPerChunk ? 2 : chunks
     }
-    /// For a convolution run by ``PlanarConvolutionKernel``: its transposed kernel.
-    package var transposedKernel: [Float]?
-    /// Set when the step reads its input as channel planes.
-    package var inputPlanes: PlaneLayout?
-    /// Set when the step writes its output as channel planes.
-    package var outputPlanes: PlaneLayout?
-    /// For a product whose second input has fewer channels than its output (a shortcut widened
-    /// with zero channels), or is its own input: that input's channels, added in the epilogue.
-    /// 0 when the second input, if any, is the output's own slot, added in place.
-    package var residualChannels = 0
   }
 
   /// The floats a chunk reads and writes, about: its GEMM's A and C panels stay in the
