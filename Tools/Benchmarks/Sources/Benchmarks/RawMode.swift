@@ -59,10 +59,21 @@ enum RawMode {
       ]).text)
   }
 
-  /// `gemm-floor --batch B --repeats R`: each ordinary convolution's product for B faces as
-  /// one `cblas_sgemm` call on one thread (the fastest call and orientation), and their sum.
-  static func gemmFloor(batch: Int, repeats: Int, workspace: Workspace) throws {
-    let floors = try workspace.loadModel().gemmFloors(batch: batch, repeats: repeats)
+  /// `gemm-floor --batch B --model M --repeats R`: each ordinary convolution's product for B
+  /// items of the emotion CNN (`cnn`) or a BlazeFace model (`full`, `short`) on one thread, as
+  /// one `cblas_sgemm` call or one per chunk (the fastest run and orientation), and their sum.
+  static func gemmFloor(model: String, batch: Int, repeats: Int, workspace: Workspace) throws {
+    let profiler: ModelProfiler
+    switch model {
+    case "cnn": profiler = try workspace.loadModel().profiler
+    case "full", "short":
+      let blazeFace: BlazeFaceModel = model == "short" ? .shortRange : .fullRange
+      profiler = try TFLiteModel(
+        contentsOf: workspace.root.appendingPathComponent("Models").appendingPathComponent(blazeFace.fileName)
+      ).profiler
+    default: throw BenchError.usage("gemm-floor --model takes cnn, full or short, not \(model)")
+    }
+    let floors = try profiler.gemmFloors(batch: batch, repeats: repeats)
     print(
       JSON.object([
         "seconds": .number(floors.reduce(0) { $0 + $1.seconds }),
@@ -70,7 +81,7 @@ enum RawMode {
           floors.map { floor in
             .object([
               "name": .string(floor.name), "m": .integer(floor.m), "n": .integer(floor.n),
-              "k": .integer(floor.k),
+              "k": .integer(floor.k), "chunks": .integer(floor.chunks),
               "seconds": .number(floor.seconds),
             ])
           }),

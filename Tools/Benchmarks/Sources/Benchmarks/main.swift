@@ -8,7 +8,8 @@ let usage = """
                                                                the full report
          bench export <dir>                                    shared inputs for the peers script
          bench cnn <faces.f32> --batch B [--repeats N] [--threads T]  timings as JSON
-         bench gemm-floor --batch B [--repeats N]              the CNN's products alone as JSON
+         bench gemm-floor --batch B [--model cnn|full|short] [--repeats N]
+                                                               a model's products alone as JSON
          bench haar <frame.pgm> [--repeats N]                  timings and boxes as JSON
          bench e2e <video> [--repeats N] [--detector D]        emotions detect timings as JSON
          bench blazeface <image> [--model full|short] [--threads T] [--repeats N]
@@ -41,8 +42,8 @@ do {
       threads: try arguments.integer("threads", ModelThreads.default), workspace: workspace)
   case "gemm-floor":
     try RawMode.gemmFloor(
-      batch: try arguments.integer("batch", 1), repeats: try arguments.integer("repeats", 50),
-      workspace: workspace)
+      model: arguments.options["model"] ?? "cnn", batch: try arguments.integer("batch", 1),
+      repeats: try arguments.integer("repeats", 50), workspace: workspace)
   case "haar":
     guard let frame = arguments.positional.first else { throw BenchError.usage(usage) }
     try RawMode.haar(frame: frame, repeats: try arguments.integer("repeats", 20), workspace: workspace)

@@ -71,4 +71,19 @@ struct ThreadedPredictionTests {
     #expect(try model.predict(batch) == before)
     #expect(BLASConfiguration.measurePeakGFLOPS(size: 64, threads: 1, repeats: 1) > 0)
   }
+
+  @Test("the products alone: one per convolution and pointwise half, with the layers' dimensions")
+  func gemmFloors() throws {
+    let model = try KerasModel(contentsOf: TestFixtures.emotionModelURL())
+    let floors = try model.profiler.gemmFloors(batch: 2, repeats: 1)
+    // Seven Conv2D and eight SeparableConv2D layers; M counts both faces' output pixels.
+    #expect(floors.count == 15)
+    var dimensions: [String: [Int]] = [:]
+    for floor in floors { dimensions[floor.name] = [floor.m, floor.n, floor.k] }
+    let expected: [String: [Int]] = [
+      "conv2d_2": [7_200, 8, 72], "separable_conv2d_1": [7_200, 16, 8], "conv2d_7": [32, 7, 1_152],
+    ]
+    for (name, value) in expected { #expect(dimensions[name] == value, "\(name)") }
+    #expect(floors.allSatisfy { $0.seconds > 0 && (1...$0.m).contains($0.chunks) })
+  }
 }

@@ -1,23 +1,10 @@
 import Dispatch
-@_spi(Benchmarks) import Inference
 
-/// The time of one model layer's matrix product alone: what no way of running the layer
-/// through `cblas_sgemm` can go below.
-@_spi(Benchmarks)
-public struct GEMMFloor: Sendable {
-  /// The layer's name.
-  public let name: String
-  /// The product's dimensions for the whole batch: output pixels (M), output channels (N) and
-  /// the patch length (K).
-  public let m: Int, n: Int, k: Int
-  /// The fastest of the repeated calls, in seconds, in whichever orientation was faster.
-  public let seconds: Double
-}
-
-extension KerasModel {
+extension ModelProfiler {
   /// Times each ordinary convolution's product (pointwise halves included) for a batch of
-  /// `batch` as one `cblas_sgemm` call on the calling thread, with the patches already in
-  /// place, in both orientations (pixels as rows, or channels as rows), and keeps the faster.
+  /// `batch` on the calling thread, with the patches already in place: as one `cblas_sgemm`
+  /// call and as one call per chunk of the execution plan, in both orientations (pixels as
+  /// rows, or channels as rows), keeping the fastest.
   ///
   /// The benchmarking hook behind the claim that a target is out of reach while
   /// `cblas_sgemm` carries the convolutions: the sum of these floors, split perfectly over the
@@ -28,8 +15,10 @@ extension KerasModel {
   @_spi(Benchmarks)
   public func gemmFloors(batch: Int, repeats: Int) throws(ModelError) -> [GEMMFloor] {
     try OpenBLAS.require()
+    let plan = runner.plan
     var floors: [GEMMFloor] = []
-    for node in plan.graph.nodes {
+    for step in plan.steps {
+      let node = plan.graph.nodes[step.node]
       let product: (pixels: Int, convolution: Convolution)
       switch node.operation {
       case .convolution(let convolution):
@@ -42,17 +31,19 @@ extension KerasModel {
       let m = batch * product.pixels
       let n = product.convolution.outputChannels
       let k = product.convolution.patchLength
+      let chunks = min(step.chunks(batch: batch), m)
       floors.append(
         GEMMFloor(
-          name: node.name, m: m, n: n, k: k, seconds: Self.fastestProduct(m: m, n: n, k: k, repeats: repeats))
-      )
+          name: node.name, m: m, n: n, k: k, chunks: chunks,
+          seconds: Self.fastestProduct(m: m, n: n, k: k, chunks: chunks, repeats: repeats)))
     }
     return floors
   }
 
-  /// The fastest of `repeats` calls of `[m × k] · [k × n]`, or of its transpose
-  /// `[n × k] · [k × m]`, on filled buffers.
-  private static func fastestProduct(m: Int, n: Int, k: Int, repeats: Int) -> Double {
+  /// The fastest of `repeats` runs of `[m × k] · [k × n]`, or of its transpose
+  /// `[n × k] · [k × m]`, on filled buffers: as one call, and as `chunks` calls over equal
+  /// shares of the m rows.
+  private static func fastestProduct(m: Int, n: Int, k: Int, chunks: Int, repeats: Int) -> Double {
     let patches = [Float](repeating: 0.5, count: m * k)
     let weights = [Float](repeating: 0.25, count: k * n)
     var output = [Float](repeating: 0, count: m * n)
@@ -64,14 +55,21 @@ extension KerasModel {
             return
           }
           for _ in 0..<max(repeats, 1) {
-            for pixelsAsRows in [true, false] {
-              let start = DispatchTime.now().uptimeNanoseconds
-              if pixelsAsRows {
-                GEMM.multiply(m: m, n: n, k: k, a: a, lda: k, b: b, c: c)
-              } else {
-                GEMM.multiply(m: n, n: m, k: k, a: b, lda: k, b: a, c: c)
+            for parts in Set([1, chunks]) {
+              for pixelsAsRows in [true, false] {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for part in 0..<parts {
+                  let first = part * m / parts
+                  let rows = (part + 1) * m / parts - first
+                  if pixelsAsRows {
+                    GEMM.multiply(m: rows, n: n, k: k, a: a + first * k, lda: k, b: b, c: c + first * n)
+                  } else {
+                    GEMM.multiply(
+                      m: n, n: rows, k: k, a: b, lda: k, b: a + first, ldb: m, c: c + first, ldc: m)
+                  }
+                }
+                best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
               }
-              best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             }
           }
         }
