@@ -2,54 +2,86 @@
 // to hand to a BLAS; the taps are summed directly, eight or sixteen channels a vector.
 #include "Vectors.h"
 
-/// One output pixel of a depthwise convolution over the valid taps only.
+#define LOAD_ONE(p) (*(p))
+#define STORE_ONE(p, v) (*(p) = (v))
+
+/// One output pixel of a depthwise convolution over the valid taps only: channels in eights,
+/// then a four, then one at a time.
 KERNEL_ATTRIBUTES void depthwise_pixel(const InferenceWindow *w, long channels, const float *input,
                                        const float *kernel, float *target, long top, long ky0,
                                        long ky1, long left) {
   const long kx0 = max_long(0, -left), kx1 = min_long(w->kernelWidth, w->inputWidth - left);
-  for (long c = 0; c < channels; c += 8) {
-    v8f a = {0};
-    for (long ky = ky0; ky < ky1; ky++) {
-      for (long kx = kx0; kx < kx1; kx++) {
-        a += load8(input + ((top + ky) * w->inputWidth + left + kx) * channels + c) *
-             load8(kernel + (ky * w->kernelWidth + kx) * channels + c);
-      }
-    }
-    store8(target + c, a);
-  }
-}
-
-/// PIX output pixels of a 3x3 window at horizontal stride 1 for the 8 channels from c, the
-/// weights in k: each of the PIX + 2 input vectors of a kernel row is loaded once and added
-/// to the (up to) three sums that read it, so only one input vector is live at a time.
-#define DEPTHWISE3_BLOCK8(PIX)                                                                 \
+#define DEPTHWISE_PIXEL_GROUP(VT, LOAD, STORE)                                                  \
   do {                                                                                         \
-    const long ox = min_long(next, blockEnd - (PIX));                                          \
-    v8f a[PIX];                                                                                \
-    for (int i = 0; i < (PIX); i++) a[i] = (v8f){0};                                           \
+    VT a = (VT){0};                                                                            \
     for (long ky = ky0; ky < ky1; ky++) {                                                      \
-      const float *p = input + ((top + ky) * w->inputWidth + ox - w->padLeft) * ch + c;        \
-      const v8f k0 = k[ky][0], k1 = k[ky][1], k2 = k[ky][2];                                   \
-      for (int j = 0; j < (PIX) + 2; j++) {                                                    \
-        const v8f q = load8(p + j * ch);                                                       \
-        if (j < (PIX)) a[j] += q * k0;                                                         \
-        if (j >= 1 && j - 1 < (PIX)) a[j - 1] += q * k1;                                       \
-        if (j >= 2) a[j - 2] += q * k2;                                                        \
+      for (long kx = kx0; kx < kx1; kx++) {                                                    \
+        a += LOAD(input + ((top + ky) * w->inputWidth + left + kx) * channels + c) *           \
+             LOAD(kernel + (ky * w->kernelWidth + kx) * channels + c);                         \
       }                                                                                        \
     }                                                                                          \
-    for (int i = 0; i < (PIX); i++) store8(row + (ox + i) * ch + c, a[i]);                     \
+    STORE(target + c, a);                                                                      \
+  } while (0)
+  long c = 0;
+  for (; c + 8 <= channels; c += 8) DEPTHWISE_PIXEL_GROUP(v8f, load8, store8);
+  for (; c + 4 <= channels; c += 4) DEPTHWISE_PIXEL_GROUP(v4f, load4, store4);
+  for (; c < channels; c++) DEPTHWISE_PIXEL_GROUP(float, LOAD_ONE, STORE_ONE);
+#undef DEPTHWISE_PIXEL_GROUP
+}
+
+/// PIX output pixels of a 3x3 window at horizontal stride S (1 or 2) for the VT-wide group of
+/// channels from c, each kernel row's three weights loaded as it starts: each of the
+/// (PIX - 1) S + 3 input vectors of a kernel row is loaded once and added to the sums that read
+/// it, so only one input vector is live at a time.
+#define DEPTHWISE3_BLOCK(VT, LOAD, STORE, PIX, S)                                              \
+  do {                                                                                         \
+    const long ox = min_long(next, blockEnd - (PIX));                                          \
+    VT a[PIX];                                                                                 \
+    for (int i = 0; i < (PIX); i++) a[i] = (VT){0};                                            \
+    for (long ky = ky0; ky < ky1; ky++) {                                                      \
+      const float *p = input + ((top + ky) * w->inputWidth + ox * (S) - w->padLeft) * ch + c;  \
+      const float *weights = kernel + ky * 3 * ch + c;                                         \
+      const VT k0 = LOAD(weights), k1 = LOAD(weights + ch), k2 = LOAD(weights + 2 * ch);       \
+      if ((S) == 1) {                                                                          \
+        for (int j = 0; j < (PIX) + 2; j++) {                                                  \
+          const VT q = LOAD(p + j * ch);                                                       \
+          if (j < (PIX)) a[j] += q * k0;                                                       \
+          if (j >= 1 && j - 1 < (PIX)) a[j - 1] += q * k1;                                     \
+          if (j >= 2) a[j - 2] += q * k2;                                                      \
+        }                                                                                      \
+      } else {                                                                                 \
+        /* Input 2m is tap 0 of pixel m and tap 2 of pixel m - 1; input 2m + 1 is tap 1. */    \
+        for (int m = 0; m <= (PIX); m++) {                                                     \
+          const VT q = LOAD(p + 2 * m * ch);                                                   \
+          if (m < (PIX)) a[m] += q * k0;                                                       \
+          if (m >= 1) a[m - 1] += q * k2;                                                      \
+          if (m < (PIX)) a[m] += LOAD(p + (2 * m + 1) * ch) * k1;                              \
+        }                                                                                      \
+      }                                                                                        \
+    }                                                                                          \
+    for (int i = 0; i < (PIX); i++) STORE(row + (ox + i) * ch + c, a[i]);                      \
   } while (0)
 
-/// 3x3 windows at horizontal stride 1, channels in eights: for each group of 8 channels the
-/// nine weights are loaded once per row, and blocks of PIX neighbouring output pixels share
-/// each input load (8 on AVX2: eight independent sums cover the FMA latency on two ports; 4
-/// in the generic build, whose vectors are pairs of SSE registers). Every pixel's taps are
-/// summed in (kh, kw) order, as in the general loop.
+/// Bytes of the three input rows a row of output reads, above which the 3x3 kernel takes
+/// every channel group of a block of pixels before the next block: walking the whole row once
+/// per group would evict those rows from a 32 KiB L1 cache between groups.
+#define DEPTHWISE3_L1_ROWS_BYTES (24 * 1024)
+
+/// 3x3 windows at horizontal stride S (1 or 2, a constant where it is inlined), channels in
+/// eights and then a four: blocks of PIX neighbouring output pixels share each input load (8 on
+/// AVX2: eight independent sums cover the FMA latency on two ports; 4 in the generic build,
+/// whose vectors are pairs of SSE registers). Narrow rows take each channel group across the
+/// row, wide ones each block across the channel groups (see DEPTHWISE3_L1_ROWS_BYTES). Every
+/// pixel's taps are summed in (kh, kw) order, as in the general loop.
 KERNEL_ATTRIBUTES void depthwise_3x3_body(const InferenceWindow *w, long channels,
                                           const float *input, const float *kernel, float *output,
-                                          long firstRow, long endRow, long start, long end,
-                                          int eightPixels) {
+                                          long firstRow, long endRow, int eightPixels,
+                                          const int S) {
   const long ch = channels;
+  const long eights = ch / 8 * 8;
+  const int blockOuter = 3 * w->inputWidth * ch * (long)sizeof(float) > DEPTHWISE3_L1_ROWS_BYTES;
+  long start, end;
+  interior(w, &start, &end);
   for (long oy = firstRow; oy < endRow; oy++) {
     const long top = oy * w->strideHeight - w->padTop;
     const long ky0 = max_long(0, -top), ky1 = min_long(3, w->inputHeight - top);
@@ -59,19 +91,25 @@ KERNEL_ATTRIBUTES void depthwise_3x3_body(const InferenceWindow *w, long channel
     const int eight = eightPixels && end - start >= 8;
     const long blockEnd = end - start >= 4 ? end : start;
     for (long ox = 0; ox < start; ox++)
-      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
-    for (long c = 0; c < ch; c += 8) {
-      v8f k[3][3];
-      for (int ky = 0; ky < 3; ky++)
-        for (int kx = 0; kx < 3; kx++) k[ky][kx] = load8(kernel + (ky * 3 + kx) * ch + c);
-      if (eight) {
-        for (long next = start; next < blockEnd; next += 8) DEPTHWISE3_BLOCK8(8);
-      } else {
-        for (long next = start; next < blockEnd; next += 4) DEPTHWISE3_BLOCK8(4);
+      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox * S - w->padLeft);
+    if (eight && blockOuter) {
+      for (long next = start; next < blockEnd; next += 8)
+        for (long c = 0; c < eights; c += 8) DEPTHWISE3_BLOCK(v8f, load8, store8, 8, S);
+    } else {
+      for (long c = 0; c < eights; c += 8) {
+        if (eight) {
+          for (long next = start; next < blockEnd; next += 8) DEPTHWISE3_BLOCK(v8f, load8, store8, 8, S);
+        } else {
+          for (long next = start; next < blockEnd; next += 4) DEPTHWISE3_BLOCK(v8f, load8, store8, 4, S);
+        }
       }
     }
+    if (eights < ch) {
+      const long c = eights;
+      for (long next = start; next < blockEnd; next += 4) DEPTHWISE3_BLOCK(v4f, load4, store4, 4, S);
+    }
     for (long ox = blockEnd; ox < w->outputWidth; ox++)
-      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox - w->padLeft);
+      depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox * S - w->padLeft);
   }
 }
 
@@ -125,9 +163,6 @@ KERNEL_ATTRIBUTES void depthwise_3x3_body(const InferenceWindow *w, long channel
     }                                                                                          \
   } while (0)
 
-
-#define LOAD_ONE(p) (*(p))
-#define STORE_ONE(p, v) (*(p) = (v))
 
 /// The rows of any depthwise window for one item: per output row, blocks of eight channels
 /// (when `eight`), then of four, then one at a time.
@@ -305,23 +340,24 @@ static WIDE512 void depthwise_512(const InferenceWindow *w, long c, const float 
 }
 static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i, const float *k,
                                 float *o, long r0, long r1) {
-  if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 && c % 8 == 0) {
-    long start, end;
-    interior(w, &start, &end);
-    depthwise_3x3_body(w, c, i, k, o, r0, r1, start, end, 1);
+  if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 && c % 4 == 0) {
+    depthwise_3x3_body(w, c, i, k, o, r0, r1, 1, 1);
+  } else if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 2 && c % 4 == 0) {
+    depthwise_3x3_body(w, c, i, k, o, r0, r1, 1, 2);
   } else {
     depthwise_general_body(w, c, i, k, o, r0, r1, 1);
   }
 }
 #endif
 
-/// The generic build: the 3x3 kernel for channels in eights, the general one otherwise.
+/// The generic build: the 3x3 kernel at stride 1 or 2 for channels in fours, the general one
+/// otherwise.
 static void depthwise_portable(const InferenceWindow *w, long c, const float *i, const float *k,
                                float *o, long r0, long r1) {
-  if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 && c % 8 == 0) {
-    long start, end;
-    interior(w, &start, &end);
-    depthwise_3x3_body(w, c, i, k, o, r0, r1, start, end, 0);
+  if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 && c % 4 == 0) {
+    depthwise_3x3_body(w, c, i, k, o, r0, r1, 0, 1);
+  } else if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 2 && c % 4 == 0) {
+    depthwise_3x3_body(w, c, i, k, o, r0, r1, 0, 2);
   } else {
     depthwise_general_body(w, c, i, k, o, r0, r1, 0);
   }
