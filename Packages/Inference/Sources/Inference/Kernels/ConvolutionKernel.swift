@@ -20,18 +20,45 @@ package enum ConvolutionKernel {
     case narrower(UnsafePointer<Float>, channels: Int)
   }
 
-  /// Floats of scratch one chunk of `rows` output rows needs (0 when the GEMM reads the input).
+  /// Floats of scratch one chunk of `rows` output rows needs: its patches (none when the GEMM
+  /// reads the input), then its product when that has padded columns.
   package static func scratch(_ convolution: Convolution, rows: Int) -> Int {
-    convolution.geometry.isPointwiseIdentity
-      ? 0 : rows * convolution.geometry.outputWidth * convolution.patchLength
+    let pixels = rows * convolution.geometry.outputWidth
+    let columns = productColumns(convolution)
+    return (convolution.geometry.isPointwiseIdentity ? 0 : pixels * convolution.patchLength)
+      + (columns == convolution.outputChannels ? 0 : pixels * columns)
+  }
+
+  /// The columns of the product: cout, or the multiple of 8 above it when cout is 3 or more
+  /// and not a multiple of 4 (the emotion CNN's 7 classes), which OpenBLAS's AVX2 kernels
+  /// multiply in narrow edge passes: 7 columns took twice as long as 8.
+  package static func productColumns(_ convolution: Convolution) -> Int {
+    let channels = convolution.outputChannels
+    return channels >= 3 && channels % 4 != 0 ? (channels + 7) / 8 * 8 : channels
+  }
+
+  /// `convolution`'s kernel with zero columns up to ``productColumns(_:)``; nil when it needs
+  /// none.
+  package static func paddedKernel(_ convolution: Convolution) -> [Float]? {
+    let columns = productColumns(convolution)
+    let channels = convolution.outputChannels
+    guard columns != channels else { return nil }
+    var padded = [Float](repeating: 0, count: convolution.patchLength * columns)
+    for row in 0..<convolution.patchLength {
+      for channel in 0..<channels {
+        padded[row * columns + channel] = convolution.kernel[row * channels + channel]
+      }
+    }
+    return padded
   }
 
   /// `output = activation(patches(input) · kernel + bias + addend)` for output rows `rows` of
-  /// the batch; `input` and `output` are the whole batch's tensors.
+  /// the batch; `input` and `output` are the whole batch's tensors. `paddedKernel` is
+  /// ``paddedKernel(_:)``'s, which the plan keeps; without it, it is made here.
   package static func run(
     _ convolution: Convolution, activation: Activation, input: UnsafePointer<Float>,
     output: UnsafeMutablePointer<Float>, rows: BatchRows, scratch: UnsafeMutablePointer<Float>,
-    addend: Addend = .none
+    addend: Addend = .none, paddedKernel: [Float]? = nil
   ) {
     let geometry = convolution.geometry
     let width = geometry.outputWidth
@@ -46,6 +73,32 @@ package enum ConvolutionKernel {
       pack(input, convolution: convolution, rows: rows, into: scratch)
       a = UnsafePointer(scratch)
       lda = convolution.patchLength
+    }
+    let columns = productColumns(convolution)
+    if columns != convolution.outputChannels, let kernel = paddedKernel ?? Self.paddedKernel(convolution) {
+      // The product with zero columns goes after the patches; its first cout columns are the
+      // output's, in place of the product the epilogue finishes.
+      let product = scratch + (geometry.isPointwiseIdentity ? 0 : pixels * convolution.patchLength)
+      let channels = convolution.outputChannels
+      let target = output + firstPixel * channels
+      kernel.withUnsafeBufferPointer { kernel in
+        guard let kernel = kernel.baseAddress else { return }
+        GEMM.multiply(
+          m: pixels, n: columns, k: convolution.patchLength, a: a, lda: lda, b: kernel, c: product)
+      }
+      for pixel in 0..<pixels {
+        let row = target + pixel * channels
+        let source = product + pixel * columns
+        if case .output = addend {
+          for channel in 0..<channels { row[channel] += source[channel] }
+        } else {
+          row.update(from: source, count: channels)
+        }
+      }
+      finish(
+        convolution, activation: activation, target: target, pixels: pixels, firstPixel: firstPixel,
+        addend: addend)
+      return
     }
     multiply(
       convolution, activation: activation, a: a, lda: lda, pixels: pixels, firstPixel: firstPixel,
@@ -65,6 +118,16 @@ package enum ConvolutionKernel {
         m: pixels, n: convolution.outputChannels, k: convolution.patchLength, a: a, lda: lda, b: kernel,
         beta: { if case .output = addend { return 1 } else { return 0 } }(), c: target)
     }
+    finish(
+      convolution, activation: activation, target: target, pixels: pixels, firstPixel: firstPixel,
+      addend: addend)
+  }
+
+  /// The epilogue over `pixels` rows of the product at `target`, the output's from `firstPixel`.
+  private static func finish(
+    _ convolution: Convolution, activation: Activation, target: UnsafeMutablePointer<Float>, pixels: Int,
+    firstPixel: Int, addend: Addend
+  ) {
     if case .narrower(let residual, let channels) = addend {
       Epilogue.finish(
         target, bias: convolution.bias, residual: residual + firstPixel * channels,

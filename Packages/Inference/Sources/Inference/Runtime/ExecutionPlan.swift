@@ -35,6 +35,9 @@ package struct ExecutionPlan: Sendable {
     package var rowsPerChunk = 1
     /// For a convolution run by ``PlanarConvolutionKernel``: its transposed kernel.
     package var transposedKernel: [Float]?
+    /// For a convolution whose product has padded columns: its kernel with them
+    /// (``ConvolutionKernel/paddedKernel(_:)``).
+    package var paddedKernel: [Float]?
     /// Set when the step reads its input as channel planes.
     package var inputPlanes: PlaneLayout?
     /// Set when the step writes its output as channel planes.
@@ -125,6 +128,8 @@ package struct ExecutionPlan: Sendable {
       if case .convolution(let convolution) = node.operation, PlanarConvolutionKernel.handles(convolution) {
         step.transposedKernel = PlanarConvolutionKernel.transposedKernel(convolution)
         step.inputPlanes = node.inputs.first.flatMap { planes[Self.source(of: $0, in: graph)] }
+      } else if case .convolution(let convolution) = node.operation {
+        step.paddedKernel = ConvolutionKernel.paddedKernel(convolution)
       }
       step.outputPlanes = planes[index]
       var partition = Self.partition(node, graph: graph)

@@ -88,7 +88,7 @@ private struct StepWork {
       }
       ConvolutionKernel.run(
         convolution, activation: node.activation, input: first, output: output, rows: rows, scratch: scratch,
-        addend: addend)
+        addend: addend, paddedKernel: step.paddedKernel)
     case .depthwise(let depthwise):
       let target = output + rows.range.lowerBound * depthwise.geometry.outputWidth * channels
       DepthwiseKernel.run(depthwise, input: first, output: target, rows: rows)
