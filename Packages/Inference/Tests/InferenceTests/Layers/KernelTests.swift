@@ -239,6 +239,49 @@ struct KernelTests {
   }
 
   @Test(
+    "a linear convolution equals the plain sum with its bias, padded product or not",
+    arguments: KernelConfiguration.runnable, [(8, 8), (16, 7), (3, 12), (32, 13)])
+  func linearConvolution(level: InstructionSet, channels: (input: Int, output: Int)) throws {
+    try KernelConfiguration.withLevel(level) {
+      try OpenBLAS.require()
+      for index in [0, 1, 5, 14] {
+        let convolution = try convolution(index, channels: channels)
+        let geometry = convolution.geometry
+        let input = values(
+          Self.batch * geometry.inputHeight * geometry.inputWidth * convolution.inputChannels, seed: index)
+        let rowSize = geometry.outputWidth * convolution.outputChannels
+        var output = [Float](repeating: .nan, count: Self.batch * geometry.outputHeight * rowSize)
+        var scratch = [Float](repeating: .nan, count: ConvolutionKernel.scratch(convolution, rows: 3))
+        for rows in chunks(rowsPerItem: geometry.outputHeight, rowsPerChunk: 3) {
+          input.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { output in
+              scratch.withUnsafeMutableBufferPointer { scratch in
+                ConvolutionKernel.run(
+                  convolution, activation: .linear, input: input.start, output: output.start, rows: rows,
+                  scratch: scratch.start)
+              }
+            }
+          }
+        }
+        var worst = 0.0
+        for item in 0..<Self.batch {
+          for y in 0..<geometry.outputHeight {
+            for x in 0..<geometry.outputWidth {
+              for n in 0..<convolution.outputChannels {
+                let got = output[
+                  (item * geometry.outputHeight + y) * rowSize + x * convolution.outputChannels + n]
+                let expected = reference(convolution, input: input, item: item, y: y, x: x, n: n)
+                worst = max(worst, Self.difference(got, expected))
+              }
+            }
+          }
+        }
+        #expect(worst < 1e-4, "geometry \(geometry): \(worst)")
+      }
+    }
+  }
+
+  @Test(
     "depthwise convolution equals the plain sum, in chunks of rows",
     arguments: KernelConfiguration.runnable, [8, 16, 24, 32, 3, 12, 36, 4, 20, 42, 1])
   func depthwise(level: InstructionSet, channels: Int) throws {
