@@ -18,10 +18,10 @@ struct KernelTests {
     (9, 11, 3, 1, .valid), (10, 10, 3, 2, .same), (7, 13, 2, 1, .same), (12, 12, 1, 2, .valid),
     (6, 9, 5, 1, .same), (16, 16, 3, 1, .same), (5, 5, 3, 2, .same), (7, 9, 1, 1, .valid),
     (1, 5, 1, 1, .same), (5, 7, 3, 1, .same), (6, 21, 3, 1, .valid), (4, 37, 3, 1, .valid),
-    // Rows wide enough for blocks of eight at stride 2, and for the depthwise kernel's order
-    // that takes every channel group of a block before the next (3 rows of 70 pixels of 32
-    // channels or more are over 24 KiB).
-    (6, 41, 3, 2, .valid), (4, 70, 3, 1, .same), (5, 70, 3, 2, .same),
+    // Rows wide enough for blocks of eight at stride 2 (71 wide: a padded left column), and
+    // for the depthwise kernel's order that takes every channel group of a block before the
+    // next (3 rows of 70 pixels of 32 channels or more are over 24 KiB).
+    (6, 41, 3, 2, .valid), (4, 70, 3, 1, .same), (5, 70, 3, 2, .same), (3, 71, 3, 2, .same),
   ]
 
   private static let batch = 3
