@@ -74,6 +74,13 @@ KERNEL_ATTRIBUTES void depthwise_pixel(const InferenceWindow *w, long channels, 
     for (int i = 0; i < (PIX); i++) STORE(row + (ox + i) * ch + c, a[i]);                      \
   } while (0)
 
+/// Whether depthwise_3x3_body takes a window: 3x3 at horizontal stride 1 or 2, channels in
+/// fours.
+KERNEL_ATTRIBUTES int depthwise3_takes(const InferenceWindow *w, long channels) {
+  return w->kernelHeight == 3 && w->kernelWidth == 3 &&
+         (w->strideWidth == 1 || w->strideWidth == 2) && channels % 4 == 0;
+}
+
 /// Bytes of the three input rows a row of output reads, above which the 3x3 kernel takes
 /// every channel group of a block of pixels before the next block: walking the whole row once
 /// per group would evict those rows from a 32 KiB L1 cache between groups.
@@ -110,15 +117,18 @@ KERNEL_ATTRIBUTES void depthwise_3x3_body(const InferenceWindow *w, long channel
     } else {
       for (long c = 0; c < eights; c += 8) {
         if (eight) {
-          for (long next = start; next < blockEnd; next += 8) DEPTHWISE3_BLOCK(v8f, load8, store8, 8, S);
+          for (long next = start; next < blockEnd; next += 8)
+            DEPTHWISE3_BLOCK(v8f, load8, store8, 8, S);
         } else {
-          for (long next = start; next < blockEnd; next += 4) DEPTHWISE3_BLOCK(v8f, load8, store8, 4, S);
+          for (long next = start; next < blockEnd; next += 4)
+            DEPTHWISE3_BLOCK(v8f, load8, store8, 4, S);
         }
       }
     }
     if (eights < ch) {
       const long c = eights;
-      for (long next = start; next < blockEnd; next += 4) DEPTHWISE3_BLOCK(v4f, load4, store4, 4, S);
+      for (long next = start; next < blockEnd; next += 4)
+        DEPTHWISE3_BLOCK(v4f, load4, store4, 4, S);
     }
     for (long ox = blockEnd; ox < w->outputWidth; ox++)
       depthwise_pixel(w, ch, input, kernel, row + ox * ch, top, ky0, ky1, ox * S - w->padLeft);
@@ -352,12 +362,12 @@ static WIDE512 void depthwise_512(const InferenceWindow *w, long c, const float 
 }
 static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i, const float *k,
                                 float *o, long r0, long r1) {
-  if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 && c % 4 == 0) {
-    depthwise_3x3_body(w, c, i, k, o, r0, r1, 1, 1);
-  } else if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 2 && c % 4 == 0) {
-    depthwise_3x3_body(w, c, i, k, o, r0, r1, 1, 2);
-  } else {
+  if (!depthwise3_takes(w, c)) {
     depthwise_general_body(w, c, i, k, o, r0, r1, 1);
+  } else if (w->strideWidth == 1) {
+    depthwise_3x3_body(w, c, i, k, o, r0, r1, 1, 1);
+  } else {
+    depthwise_3x3_body(w, c, i, k, o, r0, r1, 1, 2);
   }
 }
 #endif
@@ -366,12 +376,12 @@ static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i
 /// otherwise.
 static void depthwise_portable(const InferenceWindow *w, long c, const float *i, const float *k,
                                float *o, long r0, long r1) {
-  if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 1 && c % 4 == 0) {
-    depthwise_3x3_body(w, c, i, k, o, r0, r1, 0, 1);
-  } else if (w->kernelHeight == 3 && w->kernelWidth == 3 && w->strideWidth == 2 && c % 4 == 0) {
-    depthwise_3x3_body(w, c, i, k, o, r0, r1, 0, 2);
-  } else {
+  if (!depthwise3_takes(w, c)) {
     depthwise_general_body(w, c, i, k, o, r0, r1, 0);
+  } else if (w->strideWidth == 1) {
+    depthwise_3x3_body(w, c, i, k, o, r0, r1, 0, 1);
+  } else {
+    depthwise_3x3_body(w, c, i, k, o, r0, r1, 0, 2);
   }
 }
 
