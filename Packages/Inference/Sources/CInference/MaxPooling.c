@@ -22,6 +22,18 @@ KERNEL_ATTRIBUTES v16f larger16(v16f value, v16f best) {
     STORE(o + c, best);                                                                        \
   }
 
+/// The largest of a 2x2 window (rows `r` floats apart), WIDTH channels a vector, taps in the
+/// order of max_pool_body.
+#define MAX2X2(VT, LOAD, STORE, LARGER, WIDTH)                                                 \
+  for (long c = 0; c < channels; c += (WIDTH)) {                                               \
+    VT best = LOAD(p + c);                                                                     \
+    best = LARGER(LOAD(p + c), best);                                                          \
+    best = LARGER(LOAD(p + channels + c), best);                                               \
+    best = LARGER(LOAD(p + r + c), best);                                                      \
+    best = LARGER(LOAD(p + r + channels + c), best);                                           \
+    STORE(o + c, best);                                                                        \
+  }
+
 /// `wide16`: whole 3x3 windows of 16-channel multiples go 16 channels a vector (AVX-512).
 KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, const float *input,
                                      float *output, long firstRow, long endRow, int wide16) {
@@ -63,8 +75,20 @@ KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, co
         }
         continue;
       }
+      if (channels % 8 == 0 && w->kernelHeight == 2 && w->kernelWidth == 2 && y1 - y0 == 2 &&
+          x1 - x0 == 2) {
+        // A whole 2x2 window (BlazeFace's shortcuts): four loads, unrolled, taps in order.
+        const float *p = input + (y0 * w->inputWidth + x0) * channels;
+        const long r = w->inputWidth * channels;
+        if (wide16 && channels % 16 == 0) {
+          MAX2X2(v16f, load16, store16, larger16, 16);
+        } else {
+          MAX2X2(v8f, load8, store8, larger8, 8);
+        }
+        continue;
+      }
       if (wide16 && channels % 16 == 0) {
-        // Any other window (BlazeFace's 2x2), sixteen channels a vector, taps in order.
+        // Any other window, sixteen channels a vector, taps in order.
         for (long c = 0; c < channels; c += 16) {
           v16f best = load16(input + (y0 * w->inputWidth + x0) * channels + c);
           for (long y = y0; y < y1; y++) {

@@ -22,6 +22,8 @@ struct KernelTests {
     // for the depthwise kernel's order that takes every channel group of a block before the
     // next (3 rows of 70 pixels of 32 channels or more are over 24 KiB).
     (6, 41, 3, 2, .valid), (4, 70, 3, 1, .same), (5, 70, 3, 2, .same), (3, 71, 3, 2, .same),
+    // BlazeFace's 2x2 pooling at stride 2, whole windows and ones cut by the border.
+    (6, 22, 2, 2, .valid), (5, 9, 2, 2, .same),
   ]
 
   private static let batch = 3
