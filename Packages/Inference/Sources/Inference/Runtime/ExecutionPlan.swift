@@ -48,14 +48,14 @@ package struct ExecutionPlan: Sendable {
     package var residualChannels = 0
 
     /// The chunks a batch of `batch` items is cut into: as few as hold at most
-    /// ``rowsPerChunk`` rows each, and two when the step fits one but holds a quarter of the
+    /// ``rowsPerChunk`` rows each, and two when the step fits one but holds a sixteenth of the
     /// budgets or more, so that a helper can take half of it (two whatever the thread count:
     /// the results do not depend on it). ``Executor`` gives each chunk an equal share of the
     /// rows, within one.
     package func chunks(batch: Int) -> Int {
       let rows = batch * rowsPerItem
       let chunks = (rows + rowsPerChunk - 1) / rowsPerChunk
-      return chunks == 1 && rows > 1 && 4 * rows >= rowsPerChunk ? 2 : chunks
+      return chunks == 1 && rows > 1 && 16 * rows >= rowsPerChunk ? 2 : chunks
     }
   }
 
