@@ -11,28 +11,25 @@ KERNEL_ATTRIBUTES v16f larger16(v16f value, v16f best) {
   return (v16f)(((v16i)value & greater) | ((v16i)best & ~greater));
 }
 
-/// The largest of a 3x3 window (rows `r` floats apart), WIDTH channels a vector, taps in the
-/// order of max_pool_body.
-#define MAX3X3(VT, LOAD, STORE, LARGER, WIDTH)                                                 \
+/// The largest of a whole KxK window (K a constant; rows `r` floats apart), WIDTH channels a
+/// vector, taps in the order of max_pool_body.
+#define MAX_WINDOW(K, VT, LOAD, STORE, LARGER, WIDTH)                                          \
   for (long c = 0; c < channels; c += (WIDTH)) {                                               \
     VT best = LOAD(p + c);                                                                     \
-    const float *q[3] = {p + c, p + r + c, p + 2 * r + c};                                     \
-    for (int y = 0; y < 3; y++)                                                                \
-      for (int x = 0; x < 3; x++) best = LARGER(LOAD(q[y] + x * channels), best);              \
+    for (int y = 0; y < (K); y++)                                                              \
+      for (int x = 0; x < (K); x++) best = LARGER(LOAD(p + y * r + x * channels + c), best);   \
     STORE(o + c, best);                                                                        \
   }
 
-/// The largest of a 2x2 window (rows `r` floats apart), WIDTH channels a vector, taps in the
-/// order of max_pool_body.
-#define MAX2X2(VT, LOAD, STORE, LARGER, WIDTH)                                                 \
-  for (long c = 0; c < channels; c += (WIDTH)) {                                               \
-    VT best = LOAD(p + c);                                                                     \
-    best = LARGER(LOAD(p + c), best);                                                          \
-    best = LARGER(LOAD(p + channels + c), best);                                               \
-    best = LARGER(LOAD(p + r + c), best);                                                      \
-    best = LARGER(LOAD(p + r + channels + c), best);                                           \
-    STORE(o + c, best);                                                                        \
-  }
+/// MAX_WINDOW sixteen channels a vector where `wide16` and the channels allow, else eight.
+#define MAX_WINDOW_WIDEST(K)                                                                   \
+  do {                                                                                         \
+    if (wide16 && channels % 16 == 0) {                                                        \
+      MAX_WINDOW(K, v16f, load16, store16, larger16, 16);                                      \
+    } else {                                                                                   \
+      MAX_WINDOW(K, v8f, load8, store8, larger8, 8);                                           \
+    }                                                                                          \
+  } while (0)
 
 /// `wide16`: whole 3x3 windows of 16-channel multiples go 16 channels a vector (AVX-512).
 KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, const float *input,
@@ -52,7 +49,7 @@ KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, co
           const long x0 = ox * w->strideWidth - w->padLeft;
           const float *p = input + (y0 * w->inputWidth + x0) * channels;
           float *o = output + ((oy - firstRow) * w->outputWidth + ox) * channels;
-          MAX3X3(v16f, load16, store16, larger16, 16);
+          MAX_WINDOW(3, v16f, load16, store16, larger16, 16);
         }
         if (ox >= w->outputWidth) break;
       }
@@ -63,27 +60,17 @@ KERNEL_ATTRIBUTES void max_pool_body(const InferenceWindow *w, long channels, co
         memset(o, 0, (size_t)channels * sizeof(float));
         continue;
       }
-      if (channels % 8 == 0 && w->kernelHeight == 3 && w->kernelWidth == 3 && y1 - y0 == 3 &&
-          x1 - x0 == 3) {
-        // A whole 3x3 window: nine loads, unrolled, taps in the same order as below.
+      const long k = w->kernelHeight;
+      if (channels % 8 == 0 && (k == 2 || k == 3) && w->kernelWidth == k && y1 - y0 == k &&
+          x1 - x0 == k) {
+        // A whole 3x3 or 2x2 window (BlazeFace's shortcuts pool 2x2): the loads unrolled, taps
+        // in the same order as below.
         const float *p = input + (y0 * w->inputWidth + x0) * channels;
         const long r = w->inputWidth * channels;
-        if (wide16 && channels % 16 == 0) {
-          MAX3X3(v16f, load16, store16, larger16, 16);
+        if (k == 3) {
+          MAX_WINDOW_WIDEST(3);
         } else {
-          MAX3X3(v8f, load8, store8, larger8, 8);
-        }
-        continue;
-      }
-      if (channels % 8 == 0 && w->kernelHeight == 2 && w->kernelWidth == 2 && y1 - y0 == 2 &&
-          x1 - x0 == 2) {
-        // A whole 2x2 window (BlazeFace's shortcuts): four loads, unrolled, taps in order.
-        const float *p = input + (y0 * w->inputWidth + x0) * channels;
-        const long r = w->inputWidth * channels;
-        if (wide16 && channels % 16 == 0) {
-          MAX2X2(v16f, load16, store16, larger16, 16);
-        } else {
-          MAX2X2(v8f, load8, store8, larger8, 8);
+          MAX_WINDOW_WIDEST(2);
         }
         continue;
       }
