@@ -29,9 +29,10 @@ package enum ConvolutionKernel {
       + (columns == convolution.outputChannels ? 0 : pixels * columns)
   }
 
-  /// The columns of the product: cout, or the multiple of 8 above it when cout is 3 or more
-  /// and not a multiple of 4 (the emotion CNN's 7 classes), which OpenBLAS's AVX2 kernels
-  /// multiply in narrow edge passes: 7 columns took twice as long as 8.
+  /// The columns of ``run``'s product: cout, or the multiple of 8 above it when cout is 3 or
+  /// more and not a multiple of 4 (the emotion CNN's 7 classes), which OpenBLAS's AVX2 kernels
+  /// multiply in narrow edge passes: 7 columns took twice as long as 8. (A separable step's
+  /// pointwise product, through ``multiply``, keeps cout: no model here needs more.)
   package static func productColumns(_ convolution: Convolution) -> Int {
     let channels = convolution.outputChannels
     return channels >= 3 && channels % 4 != 0 ? (channels + 7) / 8 * 8 : channels
@@ -74,29 +75,14 @@ package enum ConvolutionKernel {
       a = UnsafePointer(scratch)
       lda = convolution.patchLength
     }
-    let columns = productColumns(convolution)
-    if columns != convolution.outputChannels, let kernel = paddedKernel ?? Self.paddedKernel(convolution) {
-      // The product with zero columns goes after the patches; its first cout columns are the
-      // output's, in place of the product the epilogue finishes.
-      let product = scratch + (geometry.isPointwiseIdentity ? 0 : pixels * convolution.patchLength)
-      let channels = convolution.outputChannels
-      let target = output + firstPixel * channels
-      kernel.withUnsafeBufferPointer { kernel in
-        guard let kernel = kernel.baseAddress else { return }
-        GEMM.multiply(
-          m: pixels, n: columns, k: convolution.patchLength, a: a, lda: lda, b: kernel, c: product)
-      }
-      for pixel in 0..<pixels {
-        let row = target + pixel * channels
-        let source = product + pixel * columns
-        if case .output = addend {
-          for channel in 0..<channels { row[channel] += source[channel] }
-        } else {
-          row.update(from: source, count: channels)
-        }
-      }
-      finish(
-        convolution, activation: activation, target: target, pixels: pixels, firstPixel: firstPixel,
+    if productColumns(convolution) != convolution.outputChannels,
+      let kernel = paddedKernel ?? Self.paddedKernel(convolution)
+    {
+      // The product with zero columns goes after the patches.
+      multiplyPadded(
+        convolution, kernel: kernel, activation: activation, a: a, lda: lda, pixels: pixels,
+        firstPixel: firstPixel, output: output,
+        product: scratch + (geometry.isPointwiseIdentity ? 0 : pixels * convolution.patchLength),
         addend: addend)
       return
     }
@@ -117,6 +103,35 @@ package enum ConvolutionKernel {
       GEMM.multiply(
         m: pixels, n: convolution.outputChannels, k: convolution.patchLength, a: a, lda: lda, b: kernel,
         beta: { if case .output = addend { return 1 } else { return 0 } }(), c: target)
+    }
+    finish(
+      convolution, activation: activation, target: target, pixels: pixels, firstPixel: firstPixel,
+      addend: addend)
+  }
+
+  /// ``multiply(_:activation:a:lda:pixels:firstPixel:output:addend:)`` with `kernel`'s zero
+  /// columns (``paddedKernel(_:)``): the product goes to `product`, and its first cout columns
+  /// to the output (added to it for `.output`) before the epilogue.
+  private static func multiplyPadded(
+    _ convolution: Convolution, kernel: [Float], activation: Activation, a: UnsafePointer<Float>, lda: Int,
+    pixels: Int, firstPixel: Int, output: UnsafeMutablePointer<Float>, product: UnsafeMutablePointer<Float>,
+    addend: Addend
+  ) {
+    let columns = productColumns(convolution)
+    let channels = convolution.outputChannels
+    let target = output + firstPixel * channels
+    kernel.withUnsafeBufferPointer { kernel in
+      guard let kernel = kernel.baseAddress else { return }
+      GEMM.multiply(m: pixels, n: columns, k: convolution.patchLength, a: a, lda: lda, b: kernel, c: product)
+    }
+    for pixel in 0..<pixels {
+      let row = target + pixel * channels
+      let source = product + pixel * columns
+      if case .output = addend {
+        VectorMath.accumulate(row, source, count: channels)
+      } else {
+        row.update(from: source, count: channels)
+      }
     }
     finish(
       convolution, activation: activation, target: target, pixels: pixels, firstPixel: firstPixel,
