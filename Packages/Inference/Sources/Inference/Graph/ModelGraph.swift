@@ -60,7 +60,47 @@ package struct ModelGraph: Equatable, Sendable {
       }
     }
     graph.fuseSeparable()
+    graph.moveBiasPastMaxPooling()
     return graph
+  }
+
+  /// Moves the bias of a linear product that only a max pooling reads into the convolution
+  /// that adds the pooled tensor in its epilogue (an Xception block's last separable layer, its
+  /// pooling, and the Add fused into the shortcut's product): max(x + b) = max(x) + b, channel
+  /// by channel and exactly, so the pass adding b to the block's largest tensor goes.
+  private mutating func moveBiasPastMaxPooling() {
+    let readers = readerCounts()
+    for index in nodes.indices {
+      guard case .convolution(var consumer) = nodes[index].operation, nodes[index].inputs.count == 2 else {
+        continue
+      }
+      let pooled = nodes[index].inputs[1]
+      guard readers[pooled] == 1, !outputs.contains(pooled),
+        case .pooling(let pooling) = nodes[pooled].operation, pooling.kind == .maximum,
+        pooling.channels == consumer.outputChannels, nodes[pooled].activation == .linear,
+        let producer = linearProducer(of: pooled)
+      else { continue }
+      guard let bias = nodes[producer].operation.takeOutputBias() else { continue }
+      consumer.bias = zip(consumer.bias ?? [Float](repeating: 0, count: bias.count), bias).map(+)
+      nodes[index].operation = .convolution(consumer)
+    }
+  }
+
+  /// The computing node that alone feeds `index` through identity nodes (of any shape: a
+  /// folded BatchNormalization's), with a linear activation.
+  private func linearProducer(of index: Int) -> Int? {
+    let readers = readerCounts()
+    guard var candidate = nodes[index].inputs.first, nodes[index].inputs.count == 1 else { return nil }
+    while true {
+      let node = nodes[candidate]
+      guard readers[candidate] == 1, !outputs.contains(candidate) else { return nil }
+      if node.operation == .identity, let next = node.inputs.first {
+        candidate = next
+        continue
+      }
+      guard node.operation.computes, node.activation == .linear else { return nil }
+      return candidate
+    }
   }
 
   /// Turns each depthwise convolution whose only reader is a 1x1 convolution (TFLite's and

@@ -60,6 +60,21 @@ package enum Operation: Equatable, Sendable {
     return true
   }
 
+  /// Removes and returns the bias a convolution or a separable convolution adds to its
+  /// output; nil (and nothing changed) for any other operation.
+  package mutating func takeOutputBias() -> [Float]? {
+    switch self {
+    case .convolution(var convolution):
+      defer { self = .convolution(convolution) }
+      return convolution.bias.take()
+    case .separable(let depthwise, var pointwise):
+      defer { self = .separable(depthwise, pointwise) }
+      return pointwise.bias.take()
+    default:
+      return nil
+    }
+  }
+
   /// Whether it ends in a matrix product, which can add its second input (see ``Executor``).
   package var isProduct: Bool {
     switch self {

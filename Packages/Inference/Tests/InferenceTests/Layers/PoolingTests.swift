@@ -77,4 +77,72 @@ struct PoolingTests {
     #expect(output.shape == [1, 1, 1, 1])
     #expect(output.values == [3])
   }
+
+  /// An Xception block of the emotion CNN's kind on 6x6x4: a separable convolution with a bias,
+  /// pooled (`pooling`, 3x3 at stride 2) and added to a 1x1 stride-2 shortcut with a bias.
+  private func residualBlock(pooling: String) -> ModelBuilder {
+    // Weights in [-1, 1), none of them round.
+    func weights(_ count: Int, seed: Int) -> [Float] {
+      (0..<count).map { Float(($0 * 7 + seed) % 16) / 8 - 1 }
+    }
+    var builder = ModelBuilder(input: [6, 6, 4])
+    builder.add(
+      "SeparableConv2D", "separable",
+      ["filters": 4, "kernel_size": [3, 3], "padding": "same", "use_bias": true],
+      weights: [
+        "depthwise_kernel": ([3, 3, 4, 1], weights(36, seed: 1)),
+        "pointwise_kernel": ([1, 1, 4, 4], weights(16, seed: 2)), "bias": ([4], [0.5, -1.25, 2, -0.75]),
+      ])
+    let pooled = builder.add(pooling, "pool", ["pool_size": [3, 3], "strides": [2, 2], "padding": "same"])
+    let shortcut = builder.add(
+      "Conv2D", "shortcut",
+      ["filters": 4, "kernel_size": [1, 1], "strides": [2, 2], "padding": "same", "use_bias": true],
+      inputs: ["input"],
+      weights: ["kernel": ([1, 1, 4, 4], weights(16, seed: 3)), "bias": ([4], [0.25, 0, -0.5, 1])])
+    builder.add("Add", "add", inputs: [pooled, shortcut])
+    return builder
+  }
+
+  /// The block run as planned and unoptimized on the same two items; the plan's graph.
+  private func runBoth(_ builder: ModelBuilder) throws -> (difference: Float, nodes: [GraphNode]) {
+    let input = try Tensor(shape: [2, 6, 6, 4], values: (0..<288).map { Float(($0 * 37) % 29) / 7 - 2 })
+    let planned = try builder.build()
+    let difference = try planned.predict(input).maxAbsoluteDifference(
+      to: builder.build(optimize: false).predict(input))
+    return (difference, planned.plan.graph.nodes)
+  }
+
+  /// The biases of the separable step's product and of the convolution that adds a tensor.
+  private func biases(_ nodes: [GraphNode]) -> (separable: [[Float]?], adding: [[Float]?]) {
+    let separable = nodes.compactMap { node -> [Float]?? in
+      if case .separable(_, let pointwise) = node.operation { pointwise.bias } else { nil }
+    }
+    let adding = nodes.compactMap { node -> [Float]?? in
+      if case .convolution(let convolution) = node.operation, node.inputs.count == 2 {
+        convolution.bias
+      } else {
+        nil
+      }
+    }
+    return (separable, adding)
+  }
+
+  @Test("the bias of a product before max pooling moves to the shortcut that adds the pooled tensor")
+  func biasMovesPastMaxPooling() throws {
+    let (difference, nodes) = try runBoth(residualBlock(pooling: "MaxPooling2D"))
+    #expect(difference <= 1e-5)
+    // max(x + b) = max(x) + b: the separable step adds nothing, the shortcut both biases.
+    let (separable, adding) = biases(nodes)
+    #expect(separable.count == 1 && separable.first == .some(nil))
+    #expect(adding == [[0.75, -1.25, 1.5, 0.25]])
+  }
+
+  @Test("the bias of a product before average pooling stays where it is")
+  func biasStaysBeforeAveragePooling() throws {
+    let (difference, nodes) = try runBoth(residualBlock(pooling: "AveragePooling2D"))
+    #expect(difference <= 1e-5)
+    let (separable, adding) = biases(nodes)
+    #expect(separable == [[0.5, -1.25, 2, -0.75]])
+    #expect(adding == [[0.25, 0, -0.5, 1]])
+  }
 }

@@ -78,6 +78,16 @@ struct ModelSummaryTests {
       residuals.allSatisfy {
         if case .convolution = plan.graph.nodes[$0.node].operation { true } else { false }
       })
+    // Each block's second separable layer adds no bias before its pooling: the residual
+    // Conv2D adds it (max(x + b) = max(x) + b).
+    let unbiased = plan.steps.filter {
+      if case .separable(_, let pointwise) = plan.graph.nodes[$0.node].operation {
+        pointwise.bias == nil
+      } else {
+        false
+      }
+    }
+    #expect(unbiased.count == 4)
     let gap = try #require(plan.steps.last.map { plan.graph.nodes[$0.node] })
     #expect(gap.operation == .globalAveragePooling && gap.activation == .softmax)
     // Slots are reused: far fewer than one per layer.
