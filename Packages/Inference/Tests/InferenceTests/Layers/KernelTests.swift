@@ -285,7 +285,7 @@ struct KernelTests {
 
   @Test(
     "depthwise convolution equals the plain sum, in chunks of rows",
-    arguments: KernelConfiguration.runnable, [8, 16, 24, 32, 3, 12, 36, 4, 20, 42, 1])
+    arguments: KernelConfiguration.runnable, [8, 16, 24, 32, 3, 12, 36, 4, 20, 42, 1, 48, 64, 96, 128])
   func depthwise(level: InstructionSet, channels: Int) throws {
     try KernelConfiguration.withLevel(level) { try depthwise(channels: channels) }
   }
