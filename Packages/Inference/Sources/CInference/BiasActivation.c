@@ -124,9 +124,39 @@ static WIDE512 void bias_relu_512(const float *input, long rows, long channels, 
   BIAS_RELU_BODY(v16f, v16i, 16, LOAD16, STORE16, segment16);
 }
 
+/// The channel counts for which the AVX2 epilogue is compiled with the count a constant (the
+/// models' multiples of eight): the bias stays in registers and each row is whole vectors at
+/// fixed offsets, where the general loop walks a bias tile with a counter and a branch.
+#define BIAS_RELU_CONSTANT_CHANNELS(X) X(8) X(16) X(24) X(32) X(48) X(64) X(96) X(128)
+
+/// out = relu?(in + bias) over `rows` x C, C a multiple of 8 (a constant where inlined).
+static inline WIDE __attribute__((always_inline)) void bias_relu_rows8(const float *input,
+                                                                      long rows, const long C,
+                                                                      const float *bias, int relu,
+                                                                      float *output) {
+  v8f tile[C / 8];
+  for (long j = 0; j < C / 8; j++) tile[j] = bias ? LOAD8(bias + 8 * j) : (v8f){0};
+  for (long i = 0; i < rows * C; i += C) {
+    for (long j = 0; j < C / 8; j++) {
+      v8f value = LOAD8(input + i + 8 * j) + tile[j];
+      if (relu) value = (v8f)((v8i)value & (v8i)(value > (v8f){0}));
+      STORE8(output + i + 8 * j, value);
+    }
+  }
+}
+
 static WIDE void bias_relu_wide(const float *input, long rows, long channels, const float *bias,
                                 int relu, float *output) {
-  BIAS_RELU_BODY(v8f, v8i, 8, LOAD8, STORE8, segment8_wide);
+  switch (channels) {
+#define BIAS_RELU_CASE(C)                                                                      \
+  case C:                                                                                      \
+    bias_relu_rows8(input, rows, C, bias, relu, output);                                       \
+    return;
+    BIAS_RELU_CONSTANT_CHANNELS(BIAS_RELU_CASE)
+#undef BIAS_RELU_CASE
+  default:
+    BIAS_RELU_BODY(v8f, v8i, 8, LOAD8, STORE8, segment8_wide);
+  }
 }
 
 static WIDE512 void bias_residual_relu_512(const float *input, long rows, long channels,
@@ -135,9 +165,36 @@ static WIDE512 void bias_residual_relu_512(const float *input, long rows, long c
   BIAS_RESIDUAL_RELU_BODY(segment16);
 }
 
+/// out = relu?((in + bias) + residual) over `rows` x C, C a multiple of 8 (a constant where
+/// inlined), `residual`'s rows holding the first `residualChannels`, also a multiple of 8.
+static inline WIDE __attribute__((always_inline)) void
+bias_residual_relu_rows8(const float *input, long rows, const long C, const float *bias,
+                         const float *residual, long residualChannels, int relu, float *output) {
+  v8f tile[C / 8];
+  for (long j = 0; j < C / 8; j++) tile[j] = bias ? LOAD8(bias + 8 * j) : (v8f){0};
+  for (long r = 0; r < rows; r++) {
+    for (long j = 0; j < C / 8; j++) {
+      v8f value = LOAD8(input + r * C + 8 * j) + tile[j];
+      if (8 * j < residualChannels) value += LOAD8(residual + r * residualChannels + 8 * j);
+      if (relu) value = (v8f)((v8i)value & (v8i)(value > (v8f){0}));
+      STORE8(output + r * C + 8 * j, value);
+    }
+  }
+}
+
 static WIDE void bias_residual_relu_wide(const float *input, long rows, long channels,
                                          const float *bias, const float *residual,
                                          long residualChannels, int relu, float *output) {
+  if (residualChannels % 8 == 0) {
+    switch (channels) {
+#define BIAS_RESIDUAL_RELU_CASE(C)                                                             \
+  case C:                                                                                      \
+    bias_residual_relu_rows8(input, rows, C, bias, residual, residualChannels, relu, output);  \
+    return;
+      BIAS_RELU_CONSTANT_CHANNELS(BIAS_RESIDUAL_RELU_CASE)
+#undef BIAS_RESIDUAL_RELU_CASE
+    }
+  }
   BIAS_RESIDUAL_RELU_BODY(segment8_wide);
 }
 #endif

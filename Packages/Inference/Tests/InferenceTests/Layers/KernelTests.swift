@@ -392,28 +392,33 @@ struct KernelTests {
 
   @Test(
     "the epilogue adds the bias and clips at zero for any channel count",
-    arguments: KernelConfiguration.runnable, [1, 3, 7, 8, 16, 20, 24, 40, 88])
+    arguments: KernelConfiguration.runnable, [1, 3, 7, 8, 16, 20, 24, 40, 88, 32, 48, 64, 96, 128])
   func biasAndReLU(level: InstructionSet, channels: Int) {
     KernelConfiguration.withLevel(level) { biasAndReLU(channels: channels) }
   }
 
-  /// Few rows run row by row; many, as one flat array with the bias repeated.
+  /// Few rows run row by row; many, as one flat array with the bias repeated (or, for the
+  /// channel counts compiled as constants, row by row in whole vectors).
   private func biasAndReLU(channels: Int) {
     for rows in [5, 37] {
       let source = values(rows * channels, seed: channels)
       let bias = values(channels, seed: 11)
-      var output = source
-      output.withUnsafeMutableBufferPointer { output in
-        Epilogue.finish(
-          output.start, bias: bias, activation: .plainReLU, rows: rows, channels: channels)
+      for relu in [true, false] {
+        var output = source
+        output.withUnsafeMutableBufferPointer { output in
+          Epilogue.finish(
+            output.start, bias: bias, activation: relu ? .plainReLU : .linear, rows: rows, channels: channels)
+        }
+        let expected = source.indices.map { source[$0] + bias[$0 % channels] }
+        #expect(output == (relu ? expected.map { max($0, 0) } : expected), "\(rows) rows, relu \(relu)")
       }
-      #expect(output == source.indices.map { max(source[$0] + bias[$0 % channels], 0) }, "\(rows) rows")
     }
   }
 
   @Test(
     "the epilogue adds a shortcut of fewer channels to the first ones, then the activation",
-    arguments: KernelConfiguration.runnable, [(48, 32), (20, 12), (7, 3), (40, 40), (16, 1)])
+    arguments: KernelConfiguration.runnable,
+    [(48, 32), (20, 12), (7, 3), (40, 40), (16, 1), (32, 32), (64, 48), (128, 96), (16, 8), (24, 12)])
   func biasResidualAndReLU(level: InstructionSet, channels: (all: Int, residual: Int)) {
     KernelConfiguration.withLevel(level) {
       for activation in [Activation.plainReLU, .linear, .sigmoid] {
