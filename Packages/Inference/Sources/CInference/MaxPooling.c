@@ -117,9 +117,22 @@ static WIDE512 void max_pool_512(const InferenceWindow *w, long c, const float *
                                  long r0, long r1) {
   max_pool_body(w, c, i, o, r0, r1, 1);
 }
+/// The channel counts for which the AVX2 pooling is compiled with the count a constant (the
+/// models' own): a window's loads then take fixed offsets, as in the depthwise kernel.
+#define MAX_POOL_CONSTANT_CHANNELS(X) X(8) X(16) X(32) X(64) X(128)
+
 static WIDE void max_pool_wide(const InferenceWindow *w, long c, const float *i, float *o, long r0,
                                long r1) {
-  max_pool_body(w, c, i, o, r0, r1, 0);
+  switch (c) {
+#define MAX_POOL_CASE(C)                                                                       \
+  case C:                                                                                      \
+    max_pool_body(w, C, i, o, r0, r1, 0);                                                      \
+    return;
+    MAX_POOL_CONSTANT_CHANNELS(MAX_POOL_CASE)
+#undef MAX_POOL_CASE
+  default:
+    max_pool_body(w, c, i, o, r0, r1, 0);
+  }
 }
 #endif
 

@@ -342,7 +342,7 @@ struct KernelTests {
 
   @Test(
     "max pooling takes the largest real pixel, in chunks of rows", arguments: KernelConfiguration.runnable,
-    [8, 16, 3, 32])
+    [8, 16, 3, 32, 64, 128, 24])
   func maxPooling(level: InstructionSet, channels: Int) throws {
     try KernelConfiguration.withLevel(level) { try maxPooling(channels: channels) }
   }
