@@ -117,9 +117,29 @@ static WIDE512 void patches_512(const InferenceWindow *w, long channels, const f
   PATCHES_BODY(copy_512, zero_512);
 }
 
+/// PATCHES_BODY at AVX2, for `channels` a constant where inlined.
+static inline WIDE __attribute__((always_inline)) void
+patches_256(const InferenceWindow *w, long channels, const float *input, float *patches,
+            long firstRow, long endRow) {
+  PATCHES_BODY(copy_256, zero_256);
+}
+
+/// The channel counts for which the AVX2 im2col is compiled with the count a constant (the
+/// models' own): each copy is then straight-line code of a known length.
+#define PATCHES_CONSTANT_CHANNELS(X) X(8) X(16) X(32) X(64) X(128)
+
 static WIDE void patches_wide(const InferenceWindow *w, long channels, const float *input,
                               float *patches, long firstRow, long endRow) {
-  PATCHES_BODY(copy_256, zero_256);
+  switch (channels) {
+#define PATCHES_CASE(C)                                                                        \
+  case C:                                                                                      \
+    patches_256(w, C, input, patches, firstRow, endRow);                                       \
+    return;
+    PATCHES_CONSTANT_CHANNELS(PATCHES_CASE)
+#undef PATCHES_CASE
+  default:
+    patches_256(w, channels, input, patches, firstRow, endRow);
+  }
 }
 #endif
 

@@ -129,7 +129,8 @@ struct KernelTests {
 
   @Test(
     "im2col and one GEMM per chunk equal the plain sum, with bias and ReLU",
-    arguments: KernelConfiguration.runnable, [(1, 8), (8, 8), (3, 16), (16, 32), (32, 7), (3, 12)])
+    arguments: KernelConfiguration.runnable,
+    [(1, 8), (8, 8), (3, 16), (16, 32), (32, 7), (3, 12), (64, 8), (128, 4)])
   func channelsLastConvolution(level: InstructionSet, channels: (input: Int, output: Int)) throws {
     try KernelConfiguration.withLevel(level) { try channelsLastConvolution(channels: channels) }
   }
