@@ -127,7 +127,8 @@ static WIDE512 void bias_relu_512(const float *input, long rows, long channels, 
 /// The channel counts for which the AVX2 epilogue is compiled with the count a constant (the
 /// models' multiples of eight): the bias stays in registers and each row is whole vectors at
 /// fixed offsets, where the general loop walks a bias tile with a counter and a branch.
-#define BIAS_RELU_CONSTANT_CHANNELS(X) X(8) X(16) X(24) X(32) X(48) X(64) X(96) X(128)
+#define BIAS_RELU_CONSTANT_CHANNELS(X, A) \
+  X(8, A) X(16, A) X(24, A) X(32, A) X(48, A) X(64, A) X(96, A) X(128, A)
 
 /// out = relu?(in + bias) over `rows` x C, C a multiple of 8 (a constant where inlined).
 static inline WIDE __attribute__((always_inline)) void bias_relu_rows8(const float *input,
@@ -147,16 +148,10 @@ static inline WIDE __attribute__((always_inline)) void bias_relu_rows8(const flo
 
 static WIDE void bias_relu_wide(const float *input, long rows, long channels, const float *bias,
                                 int relu, float *output) {
-  switch (channels) {
-#define BIAS_RELU_CASE(C)                                                                      \
-  case C:                                                                                      \
-    bias_relu_rows8(input, rows, C, bias, relu, output);                                       \
-    return;
-    BIAS_RELU_CONSTANT_CHANNELS(BIAS_RELU_CASE)
-#undef BIAS_RELU_CASE
-  default:
-    BIAS_RELU_BODY(v8f, v8i, 8, LOAD8, STORE8, segment8_wide);
-  }
+#define BIAS_RELU_CALL(C) bias_relu_rows8(input, rows, C, bias, relu, output)
+  WITH_CONSTANT(channels, BIAS_RELU_CONSTANT_CHANNELS, BIAS_RELU_CALL,
+                BIAS_RELU_BODY(v8f, v8i, 8, LOAD8, STORE8, segment8_wide));
+#undef BIAS_RELU_CALL
 }
 
 static WIDE512 void bias_residual_relu_512(const float *input, long rows, long channels,
@@ -185,17 +180,12 @@ bias_residual_relu_rows8(const float *input, long rows, const long C, const floa
 static WIDE void bias_residual_relu_wide(const float *input, long rows, long channels,
                                          const float *bias, const float *residual,
                                          long residualChannels, int relu, float *output) {
-  if (residualChannels % 8 == 0) {
-    switch (channels) {
-#define BIAS_RESIDUAL_RELU_CASE(C)                                                             \
-  case C:                                                                                      \
-    bias_residual_relu_rows8(input, rows, C, bias, residual, residualChannels, relu, output);  \
-    return;
-      BIAS_RELU_CONSTANT_CHANNELS(BIAS_RESIDUAL_RELU_CASE)
-#undef BIAS_RESIDUAL_RELU_CASE
-    }
-  }
-  BIAS_RESIDUAL_RELU_BODY(segment8_wide);
+#define BIAS_RESIDUAL_RELU_CALL(C)                                                             \
+  bias_residual_relu_rows8(input, rows, C, bias, residual, residualChannels, relu, output)
+  // A shortcut that is not whole vectors takes the general loop (no list holds 0).
+  WITH_CONSTANT(residualChannels % 8 == 0 ? channels : 0, BIAS_RELU_CONSTANT_CHANNELS,
+                BIAS_RESIDUAL_RELU_CALL, BIAS_RESIDUAL_RELU_BODY(segment8_wide));
+#undef BIAS_RESIDUAL_RELU_CALL
 }
 #endif
 

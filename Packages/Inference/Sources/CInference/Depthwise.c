@@ -364,22 +364,16 @@ static WIDE512 void depthwise_512(const InferenceWindow *w, long c, const float 
 /// The channel counts for which the AVX2 3x3 kernel is compiled with the count a constant (the
 /// two models' own): every load then has a fixed offset instead of a register add before it,
 /// and with those adds gone the front end no longer holds the FMA ports back.
-#define DEPTHWISE3_CONSTANT_CHANNELS(X) X(8) X(12) X(16) X(24) X(32) X(48) X(64) X(96) X(128)
+#define DEPTHWISE3_CONSTANT_CHANNELS(X, A) \
+  X(8, A) X(12, A) X(16, A) X(24, A) X(32, A) X(48, A) X(64, A) X(96, A) X(128, A)
 
 /// depthwise_3x3_body at AVX2, its channel count a constant where it is one of the list above.
 KERNEL_ATTRIBUTES void depthwise3_constant_channels(const InferenceWindow *w, long c,
                                                     const float *i, const float *k, float *o,
                                                     long r0, long r1, const int S) {
-  switch (c) {
-#define DEPTHWISE3_CASE(C)                                                                     \
-  case C:                                                                                      \
-    depthwise_3x3_body(w, C, i, k, o, r0, r1, 1, S);                                           \
-    return;
-    DEPTHWISE3_CONSTANT_CHANNELS(DEPTHWISE3_CASE)
-#undef DEPTHWISE3_CASE
-  default:
-    depthwise_3x3_body(w, c, i, k, o, r0, r1, 1, S);
-  }
+#define DEPTHWISE3_CALL(C) depthwise_3x3_body(w, C, i, k, o, r0, r1, 1, S)
+  WITH_CONSTANT(c, DEPTHWISE3_CONSTANT_CHANNELS, DEPTHWISE3_CALL, DEPTHWISE3_CALL(c));
+#undef DEPTHWISE3_CALL
 }
 
 static WIDE void depthwise_wide(const InferenceWindow *w, long c, const float *i, const float *k,

@@ -119,20 +119,13 @@ static WIDE512 void max_pool_512(const InferenceWindow *w, long c, const float *
 }
 /// The channel counts for which the AVX2 pooling is compiled with the count a constant (the
 /// models' own): a window's loads then take fixed offsets, as in the depthwise kernel.
-#define MAX_POOL_CONSTANT_CHANNELS(X) X(8) X(16) X(32) X(64) X(128)
+#define MAX_POOL_CONSTANT_CHANNELS(X, A) X(8, A) X(16, A) X(32, A) X(64, A) X(128, A)
 
 static WIDE void max_pool_wide(const InferenceWindow *w, long c, const float *i, float *o, long r0,
                                long r1) {
-  switch (c) {
-#define MAX_POOL_CASE(C)                                                                       \
-  case C:                                                                                      \
-    max_pool_body(w, C, i, o, r0, r1, 0);                                                      \
-    return;
-    MAX_POOL_CONSTANT_CHANNELS(MAX_POOL_CASE)
-#undef MAX_POOL_CASE
-  default:
-    max_pool_body(w, c, i, o, r0, r1, 0);
-  }
+#define MAX_POOL_CALL(C) max_pool_body(w, C, i, o, r0, r1, 0)
+  WITH_CONSTANT(c, MAX_POOL_CONSTANT_CHANNELS, MAX_POOL_CALL, MAX_POOL_CALL(c));
+#undef MAX_POOL_CALL
 }
 #endif
 

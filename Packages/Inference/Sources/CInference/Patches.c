@@ -126,20 +126,13 @@ patches_256(const InferenceWindow *w, long channels, const float *input, float *
 
 /// The channel counts for which the AVX2 im2col is compiled with the count a constant (the
 /// models' own): each copy is then straight-line code of a known length.
-#define PATCHES_CONSTANT_CHANNELS(X) X(8) X(16) X(32) X(64) X(128)
+#define PATCHES_CONSTANT_CHANNELS(X, A) X(8, A) X(16, A) X(32, A) X(64, A) X(128, A)
 
 static WIDE void patches_wide(const InferenceWindow *w, long channels, const float *input,
                               float *patches, long firstRow, long endRow) {
-  switch (channels) {
-#define PATCHES_CASE(C)                                                                        \
-  case C:                                                                                      \
-    patches_256(w, C, input, patches, firstRow, endRow);                                       \
-    return;
-    PATCHES_CONSTANT_CHANNELS(PATCHES_CASE)
-#undef PATCHES_CASE
-  default:
-    patches_256(w, channels, input, patches, firstRow, endRow);
-  }
+#define PATCHES_CALL(C) patches_256(w, C, input, patches, firstRow, endRow)
+  WITH_CONSTANT(channels, PATCHES_CONSTANT_CHANNELS, PATCHES_CALL, PATCHES_CALL(channels));
+#undef PATCHES_CALL
 }
 #endif
 

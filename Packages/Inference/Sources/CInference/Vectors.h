@@ -68,6 +68,22 @@ KERNEL_ATTRIBUTES void interior(const InferenceWindow *w, long *start, long *end
 #define LOAD4(p) ((v4f)_mm_loadu_ps(p))
 #define STORE4(p, v) _mm_storeu_ps((p), (__m128)(v))
 
+/// Runs CALL(C) with C the constant equal to `value` when LIST names it (LIST(X, CALL)
+/// expands X(C, CALL) for each of its constants), else OTHERWISE: an always-inline kernel
+/// body is then compiled once per listed count, its strides and lengths fixed offsets.
+#define WITH_CONSTANT_CASE(C, CALL) \
+  case C:                           \
+    CALL(C);                        \
+    break;
+#define WITH_CONSTANT(value, LIST, CALL, OTHERWISE) \
+  do {                                              \
+    switch (value) {                                \
+      LIST(WITH_CONSTANT_CASE, CALL)                \
+    default:                                        \
+      OTHERWISE;                                    \
+    }                                               \
+  } while (0)
+
 #define WIDE __attribute__((target("avx2,fma")))
 #define WIDE512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma")))
 
