@@ -117,6 +117,7 @@ static WIDE512 void max_pool_512(const InferenceWindow *w, long c, const float *
                                  long r0, long r1) {
   max_pool_body(w, c, i, o, r0, r1, 1);
 }
+
 /// The channel counts for which the AVX2 pooling is compiled with the count a constant (the
 /// models' own): a window's loads then take fixed offsets, as in the depthwise kernel.
 #define MAX_POOL_CONSTANT_CHANNELS(X, A) X(8, A) X(16, A) X(32, A) X(64, A) X(128, A)

@@ -78,28 +78,12 @@ package struct ModelGraph: Equatable, Sendable {
       guard readers[pooled] == 1, !outputs.contains(pooled),
         case .pooling(let pooling) = nodes[pooled].operation, pooling.kind == .maximum,
         pooling.channels == consumer.outputChannels, nodes[pooled].activation == .linear,
-        let producer = linearProducer(of: pooled)
+        nodes[pooled].inputs.count == 1,
+        let producer = fusableProducer(of: pooled, input: nodes[pooled].inputs[0], keepingShape: false)
       else { continue }
       guard let bias = nodes[producer].operation.takeOutputBias() else { continue }
       consumer.bias = zip(consumer.bias ?? [Float](repeating: 0, count: bias.count), bias).map(+)
       nodes[index].operation = .convolution(consumer)
-    }
-  }
-
-  /// The computing node that alone feeds `index` through identity nodes (of any shape: a
-  /// folded BatchNormalization's), with a linear activation.
-  private func linearProducer(of index: Int) -> Int? {
-    let readers = readerCounts()
-    guard var candidate = nodes[index].inputs.first, nodes[index].inputs.count == 1 else { return nil }
-    while true {
-      let node = nodes[candidate]
-      guard readers[candidate] == 1, !outputs.contains(candidate) else { return nil }
-      if node.operation == .identity, let next = node.inputs.first {
-        candidate = next
-        continue
-      }
-      guard node.operation.computes, node.activation == .linear else { return nil }
-      return candidate
     }
   }
 
@@ -219,13 +203,16 @@ package struct ModelGraph: Equatable, Sendable {
     return fusableProducer(of: index, input: first)
   }
 
-  /// The same for input `first` of node `index`.
-  private func fusableProducer(of index: Int, input first: Int) -> Int? {
+  /// The same for input `first` of node `index`; with `keepingShape` false, the nodes on the
+  /// way may have any shape (for a node such as a pooling, which changes it).
+  private func fusableProducer(of index: Int, input first: Int, keepingShape: Bool = true) -> Int? {
     let readers = readerCounts()
     var candidate = first
     while true {
       let node = nodes[candidate]
-      guard readers[candidate] == 1, !outputs.contains(candidate), node.shape == nodes[index].shape else {
+      guard readers[candidate] == 1, !outputs.contains(candidate),
+        !keepingShape || node.shape == nodes[index].shape
+      else {
         return nil
       }
       if node.operation == .identity, let next = node.inputs.first {
