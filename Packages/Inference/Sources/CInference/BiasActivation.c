@@ -130,41 +130,12 @@ static WIDE512 void bias_relu_512(const float *input, long rows, long channels, 
 #define BIAS_RELU_CONSTANT_CHANNELS(X, A) \
   X(8, A) X(16, A) X(24, A) X(32, A) X(48, A) X(64, A) X(96, A) X(128, A)
 
-/// out = relu?(in + bias) over `rows` x C, C a multiple of 8 (a constant where inlined).
-static inline WIDE __attribute__((always_inline)) void bias_relu_rows8(const float *input,
-                                                                      long rows, const long C,
-                                                                      const float *bias, int relu,
-                                                                      float *output) {
-  v8f tile[C / 8];
-  for (long j = 0; j < C / 8; j++) tile[j] = bias ? LOAD8(bias + 8 * j) : (v8f){0};
-  for (long i = 0; i < rows * C; i += C) {
-    for (long j = 0; j < C / 8; j++) {
-      v8f value = LOAD8(input + i + 8 * j) + tile[j];
-      if (relu) value = (v8f)((v8i)value & (v8i)(value > (v8f){0}));
-      STORE8(output + i + 8 * j, value);
-    }
-  }
-}
-
-static WIDE void bias_relu_wide(const float *input, long rows, long channels, const float *bias,
-                                int relu, float *output) {
-#define BIAS_RELU_CALL(C) bias_relu_rows8(input, rows, C, bias, relu, output)
-  WITH_CONSTANT(channels, BIAS_RELU_CONSTANT_CHANNELS, BIAS_RELU_CALL,
-                BIAS_RELU_BODY(v8f, v8i, 8, LOAD8, STORE8, segment8_wide));
-#undef BIAS_RELU_CALL
-}
-
-static WIDE512 void bias_residual_relu_512(const float *input, long rows, long channels,
-                                           const float *bias, const float *residual,
-                                           long residualChannels, int relu, float *output) {
-  BIAS_RESIDUAL_RELU_BODY(segment16);
-}
-
 /// out = relu?((in + bias) + residual) over `rows` x C, C a multiple of 8 (a constant where
-/// inlined), `residual`'s rows holding the first `residualChannels`, also a multiple of 8.
+/// inlined), `residual`'s rows holding the first `residualChannels`, also a multiple of 8 (0
+/// and NULL for none).
 static inline WIDE __attribute__((always_inline)) void
-bias_residual_relu_rows8(const float *input, long rows, const long C, const float *bias,
-                         const float *residual, long residualChannels, int relu, float *output) {
+bias_relu_rows8(const float *input, long rows, const long C, const float *bias,
+                const float *residual, long residualChannels, int relu, float *output) {
   v8f tile[C / 8];
   for (long j = 0; j < C / 8; j++) tile[j] = bias ? LOAD8(bias + 8 * j) : (v8f){0};
   for (long r = 0; r < rows; r++) {
@@ -177,11 +148,25 @@ bias_residual_relu_rows8(const float *input, long rows, const long C, const floa
   }
 }
 
+static WIDE void bias_relu_wide(const float *input, long rows, long channels, const float *bias,
+                                int relu, float *output) {
+#define BIAS_RELU_CALL(C) bias_relu_rows8(input, rows, C, bias, NULL, 0, relu, output)
+  WITH_CONSTANT(channels, BIAS_RELU_CONSTANT_CHANNELS, BIAS_RELU_CALL,
+                BIAS_RELU_BODY(v8f, v8i, 8, LOAD8, STORE8, segment8_wide));
+#undef BIAS_RELU_CALL
+}
+
+static WIDE512 void bias_residual_relu_512(const float *input, long rows, long channels,
+                                           const float *bias, const float *residual,
+                                           long residualChannels, int relu, float *output) {
+  BIAS_RESIDUAL_RELU_BODY(segment16);
+}
+
 static WIDE void bias_residual_relu_wide(const float *input, long rows, long channels,
                                          const float *bias, const float *residual,
                                          long residualChannels, int relu, float *output) {
 #define BIAS_RESIDUAL_RELU_CALL(C)                                                             \
-  bias_residual_relu_rows8(input, rows, C, bias, residual, residualChannels, relu, output)
+  bias_relu_rows8(input, rows, C, bias, residual, residualChannels, relu, output)
   // A shortcut that is not whole vectors takes the general loop (no list holds 0).
   WITH_CONSTANT(residualChannels % 8 == 0 ? channels : 0, BIAS_RELU_CONSTANT_CHANNELS,
                 BIAS_RESIDUAL_RELU_CALL, BIAS_RESIDUAL_RELU_BODY(segment8_wide));
