@@ -5,23 +5,17 @@
 /// [round-trip] example link detail: expected the link its stack writes, details, to be
 /// one the flow opens; found canOpen(details) is false
 /// ```
+///
+/// Made only by the checker: its fields are read-only and its initializer internal.
 public struct ConformanceFailure: Hashable, Sendable, CustomStringConvertible {
   /// The promise that was broken.
-  public var check: ConformanceCheck
+  public let check: ConformanceCheck
   /// Where: `example link about/terms`, or `random walk (seed 1), step 12: open about → back`.
-  public var place: String
+  public let place: String
   /// What the contract expects there.
-  public var expected: String
+  public let expected: String
   /// What the flow did instead.
-  public var found: String
-
-  /// Describes a failure.
-  public init(check: ConformanceCheck, place: String, expected: String, found: String) {
-    self.check = check
-    self.place = place
-    self.expected = expected
-    self.found = found
-  }
+  public let found: String
 
   /// `[check] place: expected …; found …`, on one line.
   public var description: String { "[\(check)] \(place): expected \(expected); found \(found)" }
