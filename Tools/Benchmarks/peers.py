@@ -21,6 +21,8 @@ import sys
 import tempfile
 import time
 
+import layers
+
 LABEL_COUNT = 7
 
 
@@ -69,6 +71,9 @@ def worker(args):
         call = lambda: session.run(None, {name: faces})[0]
         result["classes"] = call().argmax(axis=1).tolist()
         result["seconds"] = time_calls(call, args.repeats, max(5, args.repeats // 10))
+    elif kind == "ort-layers":
+        result = layers.ort_profile(args.onnx, load_faces(args.faces, args.batch), args.threads, args.repeats,
+                                    time_calls)
     elif kind == "cv2dnn":
         import cv2
 
@@ -282,7 +287,30 @@ def compare(args, inputs):
                 stages = child([args.bench, "stages", scaled[(height, "x10")], "--detector", "blazeface"])
                 for stage, seconds in stages["seconds"].items():
                     results.setdefault(("stage", height, stage), []).append(seconds / stages["frames"])
+        if "layers" in only:
+            ours = child([args.bench, "cnn", faces, "--batch", "8", "--repeats", "100"])
+            theirs = child(me + ["ort-layers", "--onnx", args.onnx, "--faces", faces, "--batch", "8",
+                                 "--repeats", "100", "--threads", "2"])
+            extras.setdefault("layer_steps", []).append(ours["steps"])
+            extras.setdefault("layer_ort", []).append(theirs)
+            results.setdefault(("layers", "ours"), []).append(statistics.median(ours["seconds"]))
+            results.setdefault(("layers", "ort"), []).append(statistics.median(theirs["seconds"]))
         print(f"peers: round {round_index + 1} done", file=sys.stderr)
+    if "layers" in only:
+        # Once: perf's samples of each side's BlazeFace (full range, one thread).
+        photo = os.path.join(args.root, "Fixtures", "astronaut.png")
+        recorded = os.path.join(inputs, "perf.data")
+        ours = layers.perf_samples([args.bench, "blazeface", photo, "--model", "full", "--threads", "1",
+                                    "--repeats", "400"], recorded)
+        theirs = layers.perf_samples(me + ["tflite", "--tflite-model", os.path.join(
+            args.root, "Models", "face_detection_full_range.tflite"), "--threads", "1", "--repeats", "1000"], recorded)
+        if ours and theirs:
+            extras["layer_blazeface"] = (
+                layers.kind_shares(ours[0], "ours"), layers.kind_shares(theirs[0], "xnnpack"),
+                statistics.median(ours[1]["model_seconds"]), statistics.median(theirs[1]["seconds"]))
+        else:
+            print("peers: BlazeFace by kind of work skipped (perf record is missing or not allowed)",
+                  file=sys.stderr)
 
     end_load = load_average()
     med = lambda key: statistics.median(results[key])
@@ -368,6 +396,12 @@ def compare(args, inputs):
             total = sum(times.values())
             cells = " | ".join(f"{times[s] * 1000:.2f} ms ({times[s] / total:.0%})" for s in STAGES)
             lines.append(f"| {width}x{height} | {cells} | {max(times, key=times.get)} |")
+    if "layers" in only:
+        owners = layers.keras_steps(h5)
+        ours = med(("layers", "ours"))
+        cnn = (layers.cnn_rows(extras["layer_steps"], ours, extras["layer_ort"], owners), ours,
+               med(("layers", "ort")))
+        lines += layers.render(cnn, extras.get("layer_blazeface"))
     print("\n".join(lines))
 
 
@@ -389,8 +423,8 @@ def main():
     whole.add_argument("--root", required=True)
     whole.add_argument("--rounds", type=int, default=3)
     whole.add_argument("--skip-e2e", action="store_true")
-    whole.add_argument("--only", default="cnn,haar,e2e,blazeface",
-                       help="comma-separated: cnn, haar, e2e, blazeface")
+    whole.add_argument("--only", default="cnn,haar,e2e,blazeface,layers",
+                       help="comma-separated: cnn, haar, e2e, blazeface, layers")
     args = parser.parse_args()
     if args.command == "convert":
         convert(args.h5, args.onnx)
