@@ -249,6 +249,14 @@ def compare(args, inputs):
             for name, tflite in (("fer-tflite", 1), ("fer-keras", 0)):
                 theirs = child(me + ["fer", "--video", video, "--tflite", str(tflite), "--repeats", "3"])
                 results.setdefault(("e2e", name), []).append(statistics.median(theirs["seconds"]) / theirs["frames"])
+        if "layers" in only:
+            ours = child([args.bench, "cnn", faces, "--batch", "8", "--repeats", "400"])
+            theirs = child(me + ["ort-layers", "--onnx", args.onnx, "--faces", faces, "--batch", "8",
+                                 "--repeats", "100", "--threads", "2"])
+            extras.setdefault("layer_steps", []).append(ours["steps"])
+            extras.setdefault("layer_ort", []).append(theirs)
+            results.setdefault(("layers", "ours"), []).append(statistics.median(ours["seconds"]))
+            results.setdefault(("layers", "ort"), []).append(statistics.median(theirs["seconds"]))
         if "blazeface" in only:
             photo = os.path.join(args.root, "Fixtures", "astronaut.png")
             for model, name in (("full", "face_detection_full_range.tflite"),
@@ -287,14 +295,6 @@ def compare(args, inputs):
                 stages = child([args.bench, "stages", scaled[(height, "x10")], "--detector", "blazeface"])
                 for stage, seconds in stages["seconds"].items():
                     results.setdefault(("stage", height, stage), []).append(seconds / stages["frames"])
-        if "layers" in only:
-            ours = child([args.bench, "cnn", faces, "--batch", "8", "--repeats", "100"])
-            theirs = child(me + ["ort-layers", "--onnx", args.onnx, "--faces", faces, "--batch", "8",
-                                 "--repeats", "100", "--threads", "2"])
-            extras.setdefault("layer_steps", []).append(ours["steps"])
-            extras.setdefault("layer_ort", []).append(theirs)
-            results.setdefault(("layers", "ours"), []).append(statistics.median(ours["seconds"]))
-            results.setdefault(("layers", "ort"), []).append(statistics.median(theirs["seconds"]))
         print(f"peers: round {round_index + 1} done", file=sys.stderr)
     if "layers" in only:
         # Once: perf's samples of each side's BlazeFace (full range, one thread).
