@@ -10,7 +10,9 @@ public struct StepTiming: Sendable, Equatable {
   public let className: String
   /// The output shape of one batch item.
   public let outputShape: [Int]
-  /// Wall-clock seconds the step took for the whole batch.
+  /// Seconds the step took for the whole batch: wall-clock while the batch's groups run one
+  /// after the other (one thread, or a group's layers shared); when threads take whole groups,
+  /// as `predict` has them at larger batches, the threads' time on the step divided among them.
   public let seconds: Double
   /// The floating-point operations the step ran in `cblas_sgemm` (2 per multiply-add).
   public let sgemmFLOPs: Double

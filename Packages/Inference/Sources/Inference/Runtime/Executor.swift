@@ -9,16 +9,19 @@ package enum Executor {
   /// `input` holds `batch` items of the model's input shape; the arena holds at least
   /// `plan.floats(batch: batch, workers: workers)` floats, where `workers` is 1 plus the
   /// helpers of `team`, which take chunks beside the caller. When `timings` is given (the profiling
-  /// hook), it receives the nanoseconds and the `cblas_sgemm` FLOPs of each step (added to
-  /// what it holds with `addTimings`); without it the loop reads no clock.
+  /// hook), the nanoseconds and the `cblas_sgemm` FLOPs of each step are added to it: the
+  /// FLOPs of every thread with a team, of the calling thread alone without one, since other
+  /// runs may share the process then. Without it the loop reads no clock.
   package static func run(
     _ plan: ExecutionPlan, input: UnsafePointer<Float>, batch: Int, arena: ScratchArena,
-    team: HelperTeam.Reservation?, timings: UnsafeMutablePointer<(UInt64, Double)>? = nil,
-    addTimings: Bool = false
+    team: HelperTeam.Reservation?, timings: UnsafeMutablePointer<(UInt64, Double)>? = nil
   ) {
+    func sgemmFLOPs() -> Double {
+      team == nil ? BLASConfiguration.threadSGEMMFLOPs : BLASConfiguration.sgemmFLOPs
+    }
     for (index, step) in plan.steps.enumerated() {
       let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-      let flops = timings == nil ? 0 : BLASConfiguration.sgemmFLOPs
+      let flops = timings == nil ? 0 : sgemmFLOPs()
       arena.inputPointers.removeAll(keepingCapacity: true)
       for source in step.inputs {
         switch source {
@@ -40,8 +43,8 @@ package enum Executor {
         }
       }
       if let timings {
-        let step = (DispatchTime.now().uptimeNanoseconds - start, BLASConfiguration.sgemmFLOPs - flops)
-        timings[index] = addTimings ? (timings[index].0 + step.0, timings[index].1 + step.1) : step
+        timings[index].0 += DispatchTime.now().uptimeNanoseconds - start
+        timings[index].1 += sgemmFLOPs() - flops
       }
     }
   }

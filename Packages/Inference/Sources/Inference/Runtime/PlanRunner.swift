@@ -29,8 +29,8 @@ package struct PlanRunner: Sendable {
   package var outputCounts: [Int] { plan.graph.outputs.map { plan.graph.nodes[$0].itemCount } }
 
   /// Runs the plan on `items` items at `input` and writes each output's items to the
-  /// matching pointer of `outputs`; `timings`, when given, receives each step's nanoseconds
-  /// and GEMM FLOPs, summed over the groups.
+  /// matching pointer of `outputs`; `timings`, when given (zeros), receives each step's
+  /// nanoseconds and GEMM FLOPs over the groups, on the threads predictions use.
   package func run(
     _ input: UnsafePointer<Float>, items: Int, threads: Int, outputs: [UnsafeMutablePointer<Float>],
     timings: UnsafeMutablePointer<(UInt64, Double)>? = nil
@@ -41,14 +41,17 @@ package struct PlanRunner: Sendable {
       let workers = 1 + (team?.helpers ?? 0)
       let groupSize = min(items, Self.itemsPerGroup)
       let groups = (items + groupSize - 1) / groupSize
-      /// Runs group `group`, its layers shared with `team` when given.
-      func runGroup(_ group: Int, team: HelperTeam.Reservation?) {
+      /// Runs group `group`, its layers shared with `team` when given, adding its steps' times
+      /// to `timings` when given.
+      func runGroup(
+        _ group: Int, team: HelperTeam.Reservation?, timings: UnsafeMutablePointer<(UInt64, Double)>?
+      ) {
         let first = group * groupSize
         let count = min(groupSize, items - first)
         arenas.withArena(floats: plan.floats(batch: count, workers: 1 + (team?.helpers ?? 0))) { arena in
           Executor.run(
             plan, input: input + first * inputCount, batch: count, arena: arena, team: team,
-            timings: timings, addTimings: group > 0)
+            timings: timings)
           for (index, output) in outputs.enumerated() {
             let result = arena.base + plan.offset(ofSlot: plan.outputs[index], batch: count)
             (output + first * outputCounts[index]).initialize(
@@ -56,10 +59,30 @@ package struct PlanRunner: Sendable {
           }
         }
       }
-      if let team, groups >= workers, timings == nil {
-        team.run(chunks: groups) { group, _ in runGroup(group, team: nil) }
-      } else {
-        for group in 0..<groups { runGroup(group, team: team) }
+      guard let team, groups >= workers else {
+        for group in 0..<groups { runGroup(group, team: team, timings: timings) }
+        return
+      }
+      guard let timings else {
+        team.run(chunks: groups) { group, _ in runGroup(group, team: nil, timings: nil) }
+        return
+      }
+      // Profiled the same way: each worker times its own groups, and a step's time is the
+      // workers' time on it divided among them.
+      let steps = plan.steps.count
+      let perWorker = UnsafeMutablePointer<(UInt64, Double)>.allocate(capacity: workers * steps)
+      defer { perWorker.deallocate() }
+      perWorker.initialize(repeating: (0, 0), count: workers * steps)
+      team.run(chunks: groups) { group, worker in
+        runGroup(group, team: nil, timings: perWorker + worker * steps)
+      }
+      for step in 0..<steps {
+        var total = timings[step]
+        for worker in 0..<workers {
+          total.0 += perWorker[worker * steps + step].0 / UInt64(workers)
+          total.1 += perWorker[worker * steps + step].1
+        }
+        timings[step] = total
       }
     }
   }

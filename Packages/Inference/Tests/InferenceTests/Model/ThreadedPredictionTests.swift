@@ -69,6 +69,10 @@ struct ThreadedPredictionTests {
     #expect(steps.allSatisfy { $0.seconds >= 0 && !$0.name.isEmpty })
     #expect(steps.contains { $0.sgemmFLOPs > 0 })
     #expect(try model.predict(batch) == before)
+    // Each thread counts its own products when the threads take whole groups (three of two
+    // faces here), so the steps' FLOPs are those of one thread, whatever else runs.
+    let alone = try model.profiler.profile(batch, threads: 1).map(\.sgemmFLOPs)
+    #expect(try model.profiler.profile(batch, threads: 2).map(\.sgemmFLOPs) == alone)
     #expect(BLASConfiguration.measurePeakGFLOPS(size: 64, threads: 1, repeats: 1) > 0)
   }
 
