@@ -94,9 +94,8 @@ def ort_profile(onnx, faces, threads, repeats, time_calls):
 def cnn_rows(steps_runs, ours_seconds, ort_runs, owners):
     """Rows of the CNN's table, (step, ours, theirs) in our plan's order: each side's medians
     scaled to its unprofiled calls (`ours_seconds`, and each ONNX Runtime run's own), since
-    profiling slows both (ONNX Runtime records each node; our profile runs the groups one after
-    the other with each step shared by the threads); the last row is ONNX Runtime's layout
-    conversions, which have no step of ours."""
+    profiling slows both (ONNX Runtime records each node, ours reads a clock around each step);
+    the last row is ONNX Runtime's layout conversions, which have no step of ours."""
     ours = {}
     for steps in steps_runs:
         for step in steps:
