@@ -179,6 +179,7 @@ def compare(args, inputs):
     h5 = os.path.join(args.root, "Models", "emotion_model.hdf5")
     cascade = os.path.join(args.root, "Models", "haarcascade_frontalface_default.xml")
     video = os.path.join(args.root, "Fixtures", "faces.mp4")
+    photo = os.path.join(args.root, "Fixtures", "astronaut.png")
     manifest = child([args.bench, "export", inputs])
     faces = manifest["faces"]
     frames = manifest["frames"]
@@ -258,7 +259,6 @@ def compare(args, inputs):
             results.setdefault(("layers", "ours"), []).append(statistics.median(ours["seconds"]))
             results.setdefault(("layers", "ort"), []).append(statistics.median(theirs["seconds"]))
         if "blazeface" in only:
-            photo = os.path.join(args.root, "Fixtures", "astronaut.png")
             for model, name in (("full", "face_detection_full_range.tflite"),
                                 ("short", "face_detection_short_range.tflite")):
                 for threads in (1, 2):
@@ -298,7 +298,6 @@ def compare(args, inputs):
         print(f"peers: round {round_index + 1} done", file=sys.stderr)
     if "layers" in only:
         # Once: perf's samples of each side's BlazeFace (full range, one thread).
-        photo = os.path.join(args.root, "Fixtures", "astronaut.png")
         recorded = os.path.join(inputs, "perf.data")
         ours = layers.perf_samples([args.bench, "blazeface", photo, "--model", "full", "--threads", "1",
                                     "--repeats", "400"], recorded)
