@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Inference", targets: ["Inference"]),
     .library(name: "InferenceKeras", targets: ["InferenceKeras"]),
     .library(name: "InferenceTFLite", targets: ["InferenceTFLite"]),
+    .library(name: "InferenceONNX", targets: ["InferenceONNX"]),
     .executable(name: "inference-run", targets: ["InferenceRun"]),
   ],
   dependencies: [
@@ -29,12 +30,13 @@ let package = Package(
       dependencies: ["CInferenceBLAS", "CInference", .product(name: "Processor", package: "Processor")]),
     .target(name: "InferenceKeras", dependencies: ["Inference", "CHDF5"]),
     .target(name: "InferenceTFLite", dependencies: ["Inference"]),
+    .target(name: "InferenceONNX", dependencies: ["Inference"]),
     .executableTarget(
       name: "InferenceRun",
       dependencies: ["InferenceKeras", .product(name: "Processor", package: "Processor")]),
     .testTarget(
       name: "InferenceTests",
-      dependencies: ["Inference", "InferenceKeras", "InferenceTFLite"],
+      dependencies: ["Inference", "InferenceKeras", "InferenceTFLite", "InferenceONNX"],
       exclude: ["Fixtures"]
     ),
   ],

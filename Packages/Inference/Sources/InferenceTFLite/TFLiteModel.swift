@@ -77,33 +77,6 @@ public final class TFLiteModel: Sendable {
   public func predict(
     _ batch: Tensor, threads: Int = ModelThreads.default
   ) throws(ModelError) -> [Tensor] {
-    try ModelError.requireBatch(batch, of: inputShape)
-    let items = batch.shape[0]
-    let counts = outputShapes.map { items * $0.reduce(1, *) }
-    // One buffer for every output, cut into tensors afterwards (they are small).
-    var all = [Float](repeating: 0, count: counts.reduce(0, +))
-    if items > 0 {
-      batch.withUnsafeBufferPointer { input in
-        all.withUnsafeMutableBufferPointer { buffer in
-          guard let base = input.baseAddress, let target = buffer.baseAddress else { return }
-          var outputs: [UnsafeMutablePointer<Float>] = []
-          var offset = 0
-          for count in counts {
-            outputs.append(target + offset)
-            offset += count
-          }
-          runner.run(base, items: items, threads: threads, outputs: outputs)
-        }
-      }
-    }
-    var start = 0
-    return zip(outputShapes, counts).map { shape, count in
-      defer { start += count }
-      do {
-        return try Tensor(shape: [items] + shape, values: Array(all[start..<(start + count)]))
-      } catch {
-        preconditionFailure("output of \(count) values does not fit \(shape): \(error)")
-      }
-    }
+    try runner.predict(batch, threads: threads)
   }
 }

@@ -40,6 +40,12 @@ void cinference_depthwise(const InferenceWindow *window, long channels, const fl
 void cinference_bias_relu(const float *input, long rows, long channels, const float *bias, int relu,
                          float *output);
 
+/// output[r, c] = v > 0 ? v : v * slopes[c] with v = input[r, c] + bias[c] (when `bias` is not
+/// NULL): a per-channel parametric ReLU (ONNX's PRelu), over `rows` rows of `channels` values;
+/// in place is allowed.
+void cinference_bias_prelu(const float *input, long rows, long channels, const float *bias,
+                          const float *slopes, float *output);
+
 /// output[r, c] = input[r, c] + bias[c] (when `bias` is not NULL) + residual[r, c] for the
 /// first `residualChannels` channels (residual's rows are that long), then max(., 0) when
 /// `relu` is not 0: a shortcut widened with zero channels, added in the epilogue. In place

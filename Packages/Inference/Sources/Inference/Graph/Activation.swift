@@ -11,6 +11,9 @@ package enum Activation: Equatable, Sendable {
   case tanh
   /// e^x normalised over the last axis.
   case softmax
+  /// x where x > 0, else `slopes[c] · x` for channel c of the last axis (ONNX's PRelu; one
+  /// slope repeated for a shared one).
+  case prelu(slopes: [Float])
 
   /// Plain relu.
   package static let plainReLU = Activation.relu(maxValue: nil, negativeSlope: 0, threshold: 0)

@@ -47,6 +47,30 @@ package struct WindowGeometry: Equatable, Sendable {
     guard outputHeight > 0, outputWidth > 0 else { return nil }
   }
 
+  /// A window with explicit padding (ONNX's `pads`): `padding` rows above, columns on the left,
+  /// rows below and columns on the right. out = floor((in + before + after - k_eff) / s) + 1;
+  /// nil when a count is negative or no window fits.
+  package init?(
+    inputHeight: Int, inputWidth: Int, kernel: (Int, Int), strides: (Int, Int), dilation: (Int, Int) = (1, 1),
+    padding: (top: Int, left: Int, bottom: Int, right: Int)
+  ) {
+    guard kernel.0 > 0, kernel.1 > 0, strides.0 > 0, strides.1 > 0, dilation.0 > 0, dilation.1 > 0,
+      padding.top >= 0, padding.left >= 0, padding.bottom >= 0, padding.right >= 0
+    else { return nil }
+    self.inputHeight = inputHeight
+    self.inputWidth = inputWidth
+    (kernelHeight, kernelWidth) = kernel
+    (strideHeight, strideWidth) = strides
+    (dilationHeight, dilationWidth) = dilation
+    let spanHeight = inputHeight + padding.top + padding.bottom - ((kernel.0 - 1) * dilation.0 + 1)
+    let spanWidth = inputWidth + padding.left + padding.right - ((kernel.1 - 1) * dilation.1 + 1)
+    guard spanHeight >= 0, spanWidth >= 0 else { return nil }
+    outputHeight = spanHeight / strides.0 + 1
+    outputWidth = spanWidth / strides.1 + 1
+    padTop = padding.top
+    padLeft = padding.left
+  }
+
   /// Whether every window is one tap at stride 1 with no padding (a 1x1 convolution that
   /// can run on the input matrix directly).
   package var isPointwiseIdentity: Bool {

@@ -48,6 +48,12 @@ package enum Epilogue {
       cinference_bias_relu(source, rows, channels, bias, activation == .plainReLU ? 1 : 0, destination)
       return
     }
+    if case .prelu(let slopes) = activation {
+      slopes.withUnsafeBufferPointer { slopes in
+        cinference_bias_prelu(source, rows, channels, bias, slopes.baseAddress, destination)
+      }
+      return
+    }
     if let bias {
       for row in 0..<rows {
         let base = row * channels
@@ -81,6 +87,8 @@ package enum Epilogue {
       for index in 0..<count { values[index] = 1 / (1 + exp(-values[index])) }
     case .tanh:
       for index in 0..<count { values[index] = Foundation.tanh(values[index]) }
+    case .prelu:
+      apply(activation, bias: nil, source: values, destination: values, rows: rows, channels: channels)
     case .softmax:
       for row in 0..<rows {
         let base = values + row * channels

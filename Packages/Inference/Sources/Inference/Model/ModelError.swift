@@ -38,6 +38,14 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible, Loc
   case corruptTFLite(String, reason: String)
   /// The model uses a TFLite operator this runtime does not run; `tensor` is its first output.
   case unsupportedOperator(String, tensor: String)
+  /// The file is not an ONNX model (no graph in a protobuf `ModelProto`), or too small to be one.
+  case notONNX(String)
+  /// The file is an ONNX model, but damaged or truncated, or it breaks the format's rules: a
+  /// length, an index or a constant does not fit.
+  case corruptONNX(String, reason: String)
+  /// The model uses an ONNX operator (or a form of one) this runtime does not run; `node` is
+  /// the node's name, or its first output where it has none.
+  case unsupportedONNXOperator(String, node: String)
 
   /// A one-line message naming the problem.
   public var description: String {
@@ -77,6 +85,12 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible, Loc
       return "\(path) is a damaged TFLite file: \(reason)"
     case .unsupportedOperator(let name, let tensor):
       return "unsupported TFLite operator \(name) (writing '\(tensor)')"
+    case .notONNX(let path):
+      return "\(path) is not an ONNX model (an .onnx protobuf is expected)"
+    case .corruptONNX(let path, let reason):
+      return "\(path) is a damaged ONNX file: \(reason)"
+    case .unsupportedONNXOperator(let name, let node):
+      return "unsupported ONNX operator \(name) (node '\(node)')"
     }
   }
 

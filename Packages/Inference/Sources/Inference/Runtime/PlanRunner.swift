@@ -86,4 +86,40 @@ package struct PlanRunner: Sendable {
       }
     }
   }
+
+  /// Runs the plan on a batch `[N] + input item shape` and returns one tensor per output,
+  /// `[N] + its item shape` (the importers' `predict`).
+  /// - Throws: ``ModelError/inputShapeMismatch(expected:found:)``.
+  package func predict(_ batch: Tensor, threads: Int) throws(ModelError) -> [Tensor] {
+    let graph = plan.graph
+    try ModelError.requireBatch(batch, of: graph.nodes[graph.input].shape)
+    let items = batch.shape[0]
+    let shapes = graph.outputs.map { graph.nodes[$0].shape }
+    let counts = outputCounts.map { items * $0 }
+    // One buffer for every output, cut into tensors afterwards (they are small).
+    var all = [Float](repeating: 0, count: counts.reduce(0, +))
+    if items > 0 {
+      batch.withUnsafeBufferPointer { input in
+        all.withUnsafeMutableBufferPointer { buffer in
+          guard let base = input.baseAddress, let target = buffer.baseAddress else { return }
+          var outputs: [UnsafeMutablePointer<Float>] = []
+          var offset = 0
+          for count in counts {
+            outputs.append(target + offset)
+            offset += count
+          }
+          run(base, items: items, threads: threads, outputs: outputs)
+        }
+      }
+    }
+    var start = 0
+    return zip(shapes, counts).map { shape, count in
+      defer { start += count }
+      do {
+        return try Tensor(shape: [items] + shape, values: Array(all[start..<(start + count)]))
+      } catch {
+        preconditionFailure("output of \(count) values does not fit \(shape): \(error)")
+      }
+    }
+  }
 }
