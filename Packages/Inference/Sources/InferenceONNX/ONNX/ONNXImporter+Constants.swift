@@ -1,0 +1,123 @@
+import Inference
+
+/// Operators whose inputs are all constants run once, at load: the weights behind them become
+/// constants of their own (SFace's int8 weights: DequantizeLinear, then Reshape).
+extension ONNXImporter {
+  /// The constant `node` makes from constant inputs.
+  mutating func fold(_ node: ONNXNode) throws(ModelError) -> Constant {
+    switch node.opType {
+    case "Constant":
+      return try constantAttribute(node)
+    case "Identity", "Dropout":
+      return try constant(node, 0)
+    case "Reshape":
+      let data = try constant(node, 0)
+      let target = try constant(node, 1).values.map { Int($0) }
+      let allowZero = try integer(node, "allowzero", default: 0) == 1
+      guard let shape = Self.resolve(target, from: data.dimensions, allowZero: allowZero) else {
+        throw unsupported(node, "of a constant of shape \(data.dimensions) to \(target)")
+      }
+      return Constant(dimensions: shape, values: data.values)
+    case "DequantizeLinear":
+      return try dequantize(node)
+    default:
+      throw unsupported(node, "of constants only (it is not run at load)")
+    }
+  }
+
+  /// A `Constant` node's value: a tensor, or one or several floats or integers.
+  private func constantAttribute(_ node: ONNXNode) throws(ModelError) -> Constant {
+    if let tensor = node.attributes["value"]?.tensor { return try decode(tensor) }
+    if let value = node.attributes["value_float"]?.float {
+      return Constant(dimensions: [], values: [Double(value)])
+    }
+    if let value = node.attributes["value_int"]?.integer {
+      return Constant(dimensions: [], values: [Double(value)])
+    }
+    if let values = node.attributes["value_floats"]?.floats {
+      return Constant(dimensions: [values.count], values: values.map(Double.init))
+    }
+    if let values = node.attributes["value_ints"]?.integers {
+      return Constant(dimensions: [values.count], values: values.map(Double.init))
+    }
+    throw unsupported(node, "without a tensor, float or integer value")
+  }
+
+  /// `(x - zero point) · scale`, per tensor (a scalar scale), per axis (a 1-D scale along `axis`)
+  /// or in blocks (a scale of x's rank, `block_size` elements of `axis` a scale), in Float as
+  /// ONNX Runtime computes it.
+  private mutating func dequantize(_ node: ONNXNode) throws(ModelError) -> Constant {
+    let data = try constant(node, 0)
+    let scale = try constant(node, 1)
+    let zero = try optionalConstant(node, 2)
+    let rank = data.dimensions.count
+    var axis = try integer(node, "axis", default: 1)
+    if axis < 0 { axis += rank }
+    let blockSize = try integer(node, "block_size", default: 0)
+    guard
+      let index = Self.scaleIndex(
+        of: data.dimensions, scale: scale.dimensions, axis: axis, blockSize: blockSize),
+      zero.map({ $0.values.count == scale.values.count }) ?? true
+    else {
+      throw unsupported(
+        node, "of \(data.dimensions) with scales \(scale.dimensions), axis \(axis), block size \(blockSize)")
+    }
+    var values = [Double](repeating: 0, count: data.values.count)
+    for position in values.indices {
+      let which = index(position)
+      let offset = Float(data.values[position] - (zero?.values[which] ?? 0))
+      values[position] = Double(offset * Float(scale.values[which]))
+    }
+    return Constant(dimensions: data.dimensions, values: values)
+  }
+
+  /// The map from an element's flat position to its scale's, or nil when the scale's shape fits
+  /// none of the three forms.
+  static func scaleIndex(
+    of dimensions: [Int], scale: [Int], axis: Int, blockSize: Int
+  ) -> ((Int) -> Int)? {
+    let scaleCount = scale.reduce(1, *)
+    if scaleCount == 1 && scale.count <= 1 { return { _ in 0 } }
+    guard axis >= 0, axis < dimensions.count else { return nil }
+    let inner = dimensions[(axis + 1)...].reduce(1, *)
+    let size = dimensions[axis]
+    if blockSize == 0 {
+      guard scale == [size] else { return nil }
+      return { ($0 / inner) % size }
+    }
+    let blocks = (size + blockSize - 1) / max(blockSize, 1)
+    var expected = dimensions
+    expected[axis] = blocks
+    guard blockSize > 0, scale == expected else { return nil }
+    // The element's coordinates with the axis's divided by the block size, flattened again.
+    return { position in
+      let outer = position / (inner * size)
+      let along = (position / inner) % size
+      return (outer * blocks + along / blockSize) * inner + position % inner
+    }
+  }
+
+  /// Reshape's target resolved against `dimensions`: 0 copies the dimension there (unless
+  /// `allowZero`), one -1 takes what is left; nil when the counts cannot agree.
+  static func resolve(_ target: [Int], from dimensions: [Int], allowZero: Bool) -> [Int]? {
+    let count = dimensions.reduce(1, *)
+    guard target.allSatisfy({ $0 >= -1 && $0 <= 1 << 31 }) else { return nil }
+    var shape = target
+    for (index, size) in target.enumerated() where size == 0 && !allowZero {
+      guard index < dimensions.count else { return nil }
+      shape[index] = dimensions[index]
+    }
+    let unknown = shape.indices.filter { shape[$0] == -1 }
+    guard unknown.count <= 1, shape.allSatisfy({ $0 >= -1 }) else { return nil }
+    var known = 1
+    for size in shape where size != -1 {
+      known *= size
+      guard known <= 1 << 31 else { return nil }
+    }
+    if let slot = unknown.first {
+      guard known > 0, count % known == 0 else { return nil }
+      shape[slot] = count / known
+    }
+    return shape.reduce(1, *) == count ? shape : nil
+  }
+}

@@ -1,0 +1,128 @@
+/// A constant tensor of an ONNX file (`TensorProto`): its name, shape and element type, and where
+/// its values are: in `raw_data` (little-endian, a range of the file, not copied) or in the typed
+/// repeated fields.
+struct ONNXTensor {
+  /// The element types this runtime reads (`TensorProto.DataType`).
+  enum ElementType: Int {
+    case float = 1, uint8 = 2, int8 = 3, uint16 = 4, int16 = 5, int32 = 6, int64 = 7
+    case bool = 9, float16 = 10, double = 11, uint32 = 12, uint64 = 13
+
+    /// The bytes of one element in `raw_data`.
+    var size: Int {
+      switch self {
+      case .uint8, .int8, .bool: return 1
+      case .uint16, .int16, .float16: return 2
+      case .float, .int32, .uint32: return 4
+      case .int64, .double, .uint64: return 8
+      }
+    }
+  }
+
+  /// The tensor's name.
+  var name = ""
+  /// The dimensions; empty for a scalar.
+  var dimensions: [Int] = []
+  /// The element type's code.
+  var typeCode = 0
+  /// `raw_data`'s bytes in the file.
+  var raw: Range<Int>?
+  /// `float_data`'s values, as bit patterns.
+  var floatBits: [UInt32] = []
+  /// `int32_data`'s values: int32, and the narrower integers, bool and float16's bits.
+  var int32s: [Int] = []
+  /// `int64_data`'s values.
+  var int64s: [Int] = []
+  /// `double_data`'s values, as bit patterns.
+  var doubleBits: [UInt64] = []
+  /// `uint64_data`'s values (uint32 and uint64).
+  var uint64s: [UInt64] = []
+  /// Whether the values are in a file of their own (`data_location` EXTERNAL).
+  var isExternal = false
+
+  /// Parses a `TensorProto`.
+  init(_ reader: ProtobufReader) throws(ProtobufReader.Failure) {
+    var reader = reader
+    while let field = try reader.next() {
+      switch field.number {
+      case 1: dimensions += try field.integers(in: reader.bytes)
+      case 2: typeCode = try field.integer()
+      case 4: floatBits += try field.fixed32s(in: reader.bytes)
+      case 5: int32s += try field.integers(in: reader.bytes)
+      case 7: int64s += try field.integers(in: reader.bytes)
+      case 8: name = reader.string(try field.range())
+      case 9: raw = try field.range()
+      case 10: doubleBits += try field.fixed64s(in: reader.bytes)
+      case 11:
+        uint64s += try field.integers(in: reader.bytes).map { UInt64(bitPattern: Int64($0)) }
+      case 13: isExternal = true
+      case 14: isExternal = try field.integer() == 1
+      default: continue
+      }
+    }
+  }
+
+  /// The number of elements, or nil when a dimension is negative or the sizes multiply past
+  /// 2^31 (zero sizes counted as one, so that no product of some of them can overflow later).
+  var elementCount: Int? {
+    var bound = 1
+    for dimension in dimensions {
+      guard dimension >= 0 else { return nil }
+      bound *= max(dimension, 1)
+      guard bound <= 1 << 31 else { return nil }
+    }
+    return dimensions.reduce(1, *)
+  }
+
+  /// The values as doubles (exact for every type read but 64-bit integers past 2^53), checked
+  /// against the shape.
+  /// - Throws: a ``ProtobufReader/Failure`` naming the tensor when its type is not read, its data
+  ///   is elsewhere, or the count of values does not fit its shape.
+  func values(in bytes: [UInt8]) throws(ProtobufReader.Failure) -> [Double] {
+    guard let type = ElementType(rawValue: typeCode) else {
+      throw failure("has element type \(typeCode), which this runtime does not read")
+    }
+    guard !isExternal else { throw failure("keeps its values in an external file, which is not read") }
+    guard let count = elementCount, count <= 1 << 28 else { throw failure("has shape \(dimensions)") }
+    if let raw {
+      guard raw.count == count * type.size else {
+        throw failure("has \(raw.count) bytes of data for \(count) values of \(type.size) bytes")
+      }
+      return (0..<count).map { Self.decode(type, bytes, at: raw.lowerBound + $0 * type.size) }
+    }
+    let values = typedValues(type)
+    guard values.count == count else { throw failure("has \(values.count) values for shape \(dimensions)") }
+    return values
+  }
+
+  /// The values of the typed field that `type` uses.
+  private func typedValues(_ type: ElementType) -> [Double] {
+    switch type {
+    case .float: return floatBits.map { Double(Float(bitPattern: $0)) }
+    case .double: return doubleBits.map { Double(bitPattern: $0) }
+    case .int64: return int64s.map(Double.init)
+    case .uint32, .uint64: return uint64s.map(Double.init)
+    case .float16: return int32s.map { Double(Float(Float16(bitPattern: UInt16(truncatingIfNeeded: $0)))) }
+    case .uint8, .int8, .uint16, .int16, .int32, .bool: return int32s.map(Double.init)
+    }
+  }
+
+  /// One little-endian element at `offset` (in bounds: checked by the caller).
+  private static func decode(_ type: ElementType, _ bytes: [UInt8], at offset: Int) -> Double {
+    var bits: UInt64 = 0
+    for index in (0..<type.size).reversed() { bits = bits << 8 | UInt64(bytes[offset + index]) }
+    switch type {
+    case .float: return Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+    case .double: return Double(bitPattern: bits)
+    case .float16: return Double(Float(Float16(bitPattern: UInt16(truncatingIfNeeded: bits))))
+    case .uint8, .uint16, .uint32, .uint64, .bool: return Double(bits)
+    case .int8: return Double(Int8(truncatingIfNeeded: bits))
+    case .int16: return Double(Int16(truncatingIfNeeded: bits))
+    case .int32: return Double(Int32(truncatingIfNeeded: bits))
+    case .int64: return Double(Int64(bitPattern: bits))
+    }
+  }
+
+  private func failure(_ detail: String) -> ProtobufReader.Failure {
+    ProtobufReader.Failure(reason: "constant '\(name)' \(detail)")
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import Inference
+@testable import InferenceONNX
+
+/// Small ONNX graphs, one or a few operators each, against ONNX Runtime's outputs on the same
+/// input (written with the graphs by Tools/reference/onnx_reference.py).
+@Suite("ONNX graphs against ONNX Runtime")
+struct ONNXReferenceTests {
+  /// One entry of `onnx/onnx_models.json`.
+  struct Case: Decodable, CustomTestStringConvertible, Sendable {
+    let name: String
+    let batch: Int
+    let inputShape: [Int]
+    let outputShape: [Int]
+    let operators: [String]
+
+    var testDescription: String { "\(name) (\(operators.joined(separator: ", ")))" }
+  }
+
+  static let cases: [Case] = {
+    guard
+      let data = try? Data(contentsOf: TestFixtures.folder.appendingPathComponent("onnx/onnx_models.json")),
+      let cases = try? decoder.decode([Case].self, from: data)
+    else { return [] }
+    return cases
+  }()
+
+  private static let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return decoder
+  }()
+
+  @Test("the manifest lists the graphs, every operator the importer maps among them")
+  func manifestCoversTheOperators() {
+    let covered = Set(Self.cases.flatMap(\.operators))
+    let mapped: Set = [
+      "Conv", "BatchNormalization", "PRelu", "Relu", "Clip", "Sigmoid", "Add", "Sub", "Mul", "Div", "MaxPool",
+      "AveragePool", "GlobalAveragePool", "Flatten", "Gemm", "Softmax", "Concat", "Pad", "MatMul", "Dropout",
+      "Reshape", "DequantizeLinear", "Constant",
+    ]
+    #expect(mapped.isSubset(of: covered), "not covered: \(mapped.subtracting(covered))")
+  }
+
+  @Test("each graph's output equals ONNX Runtime's within 1e-5 of its range", arguments: cases)
+  func outputMatchesONNXRuntime(_ testCase: Case) throws {
+    let model = try ONNXModel(contentsOf: TestFixtures.url("onnx/\(testCase.name).onnx"))
+    #expect(model.inputShape == testCase.inputShape)
+    #expect(model.outputShapes == [testCase.outputShape])
+    let input = try TestFixtures.tensor(
+      "onnx/\(testCase.name)_input.f32", shape: [testCase.batch] + testCase.inputShape)
+    let expected = try TestFixtures.tensor(
+      "onnx/\(testCase.name)_output.f32", shape: [testCase.batch] + testCase.outputShape)
+    for threads in [1, 2] {
+      let output = try #require(try model.predict(input, threads: threads).first)
+      let range = max(expected.values.map(abs).max() ?? 1, 1)
+      let difference = try output.maxAbsoluteDifference(to: expected)
+      #expect(difference <= 1e-5 * range, "\(threads) threads: \(difference) of \(range)")
+    }
+  }
+
+  @Test("a Flatten of an image keeps NHWC order and the product's weights follow it")
+  func flattenedImagesPermuteTheProduct() throws {
+    // Feature k of the runtime's [H, W, C] order is ONNX's (c, h, w) = ((k % C), ...).
+    let order = ONNXImporter.featureOrder(12, flattenedImage: [3, 2, 2])
+    #expect(order == [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11])
+    #expect(ONNXImporter.featureOrder(3, flattenedImage: nil) == [0, 1, 2])
+  }
+
+  @Test("blocked scales: each element finds its block's scale, the last block short")
+  func blockedScaleIndices() throws {
+    // A [2, 5] tensor in blocks of 2 along axis 1: scales [2, 3].
+    let index = try #require(ONNXImporter.scaleIndex(of: [2, 5], scale: [2, 3], axis: 1, blockSize: 2))
+    #expect((0..<10).map(index) == [0, 0, 1, 1, 2, 3, 3, 4, 4, 5])
+    // Per axis 0 of [2, 3]: one scale a row.
+    let perAxis = try #require(ONNXImporter.scaleIndex(of: [2, 3], scale: [2], axis: 0, blockSize: 0))
+    #expect((0..<6).map(perAxis) == [0, 0, 0, 1, 1, 1])
+    #expect(ONNXImporter.scaleIndex(of: [2, 3], scale: [3, 1], axis: 0, blockSize: 0) == nil)
+  }
+
+  @Test("Reshape's 0 and -1 resolve as ONNX says, and impossible targets are refused")
+  func reshapeTargets() {
+    #expect(ONNXImporter.resolve([0, -1], from: [4, 3, 2], allowZero: false) == [4, 6])
+    #expect(ONNXImporter.resolve([-1], from: [4, 3, 2], allowZero: false) == [24])
+    #expect(ONNXImporter.resolve([5, -1], from: [4, 3, 2], allowZero: false) == nil)
+    #expect(ONNXImporter.resolve([-1, -1], from: [4], allowZero: false) == nil)
+    #expect(ONNXImporter.resolve([1 << 40, -1], from: [4], allowZero: false) == nil)
+  }
+}
