@@ -55,45 +55,79 @@ extension ONNXImporter {
     if axis < 0 { axis += rank }
     let blockSize = try integer(node, "block_size", default: 0)
     guard
-      let index = Self.scaleIndex(
+      let layout = ScaleLayout(
         of: data.dimensions, scale: scale.dimensions, axis: axis, blockSize: blockSize),
       zero.map({ $0.values.count == scale.values.count }) ?? true
     else {
       throw unsupported(
         node, "of \(data.dimensions) with scales \(scale.dimensions), axis \(axis), block size \(blockSize)")
     }
+    let scales = scale.values.map { Float($0) }
+    let zeros = zero?.values ?? [Double](repeating: 0, count: scales.count)
     var values = [Double](repeating: 0, count: data.values.count)
-    for position in values.indices {
-      let which = index(position)
-      let offset = Float(data.values[position] - (zero?.values[which] ?? 0))
-      values[position] = Double(offset * Float(scale.values[which]))
+    var position = 0
+    // Outer positions, then the axis, then the inner ones: each run of `inner` shares a row of scales.
+    for outer in 0..<layout.outer {
+      for along in 0..<layout.size {
+        let row = layout.firstScale(outer: outer, along: along)
+        for inner in 0..<layout.inner {
+          let which = row + inner * layout.innerStride
+          values[position] = Double(Float(data.values[position] - zeros[which]) * scales[which])
+          position += 1
+        }
+      }
     }
     return Constant(dimensions: data.dimensions, values: values)
   }
 
-  /// The map from an element's flat position to its scale's, or nil when the scale's shape fits
-  /// none of the three forms.
-  static func scaleIndex(
-    of dimensions: [Int], scale: [Int], axis: Int, blockSize: Int
-  ) -> ((Int) -> Int)? {
-    let scaleCount = scale.reduce(1, *)
-    if scaleCount == 1 && scale.count <= 1 { return { _ in 0 } }
-    guard axis >= 0, axis < dimensions.count else { return nil }
-    let inner = dimensions[(axis + 1)...].reduce(1, *)
-    let size = dimensions[axis]
-    if blockSize == 0 {
-      guard scale == [size] else { return nil }
-      return { ($0 / inner) % size }
+  /// Where each element of a quantized tensor finds its scale: per tensor (one scale), per axis
+  /// (a 1-D scale along `axis`) or in blocks (a scale of the tensor's rank, `blockSize` elements
+  /// of `axis` a scale, the last block maybe short). Elements are walked as (outer, along the
+  /// axis, inner) positions.
+  struct ScaleLayout: Equatable {
+    /// Elements before the axis, along it, and after it.
+    var outer: Int, size: Int, inner: Int
+    /// Positions along the axis that share a scale (0: one scale for all, per tensor).
+    var blockSize: Int
+    /// Blocks along the axis (1 per tensor).
+    var blocks: Int
+    /// How far apart the scales of consecutive inner positions are (0 per tensor and per axis).
+    var innerStride: Int
+
+    /// The layout, or nil when the scale's shape fits none of the three forms.
+    init?(of dimensions: [Int], scale: [Int], axis: Int, blockSize: Int) {
+      let count = dimensions.reduce(1, *)
+      if scale.reduce(1, *) == 1 && scale.count <= 1 {
+        (outer, size, inner, self.blockSize, blocks, innerStride) = (1, count, 1, 0, 1, 0)
+        return
+      }
+      guard axis >= 0, axis < dimensions.count else { return nil }
+      outer = dimensions[..<axis].reduce(1, *)
+      size = dimensions[axis]
+      inner = dimensions[(axis + 1)...].reduce(1, *)
+      if blockSize == 0 {
+        guard scale == [size] else { return nil }
+        (self.blockSize, blocks, innerStride) = (1, size, 0)
+        return
+      }
+      var expected = dimensions
+      expected[axis] = (size + blockSize - 1) / max(blockSize, 1)
+      guard blockSize > 0, scale == expected else { return nil }
+      (self.blockSize, blocks, innerStride) = (blockSize, expected[axis], 1)
     }
-    let blocks = (size + blockSize - 1) / max(blockSize, 1)
-    var expected = dimensions
-    expected[axis] = blocks
-    guard blockSize > 0, scale == expected else { return nil }
-    // The element's coordinates with the axis's divided by the block size, flattened again.
-    return { position in
-      let outer = position / (inner * size)
-      let along = (position / inner) % size
-      return (outer * blocks + along / blockSize) * inner + position % inner
+
+    /// The scale of the element at (outer, along, inner 0).
+    func firstScale(outer: Int, along: Int) -> Int {
+      guard blockSize > 0 else { return 0 }
+      // Per axis: one scale a position along the axis, whatever the rest.
+      guard innerStride > 0 else { return along / blockSize }
+      return (outer * blocks + along / blockSize) * inner
+    }
+
+    /// The scale of the element at flat position `position` (for tests).
+    func scale(of position: Int) -> Int {
+      firstScale(outer: position / (inner * size), along: (position / inner) % size)
+        + (position % inner) * innerStride
     }
   }
 

@@ -87,7 +87,7 @@ struct ONNXTensor {
       guard raw.count == count * type.size else {
         throw failure("has \(raw.count) bytes of data for \(count) values of \(type.size) bytes")
       }
-      return (0..<count).map { Self.decode(type, bytes, at: raw.lowerBound + $0 * type.size) }
+      return Self.decode(type, bytes[raw], count: count)
     }
     let values = typedValues(type)
     guard values.count == count else { throw failure("has \(values.count) values for shape \(dimensions)") }
@@ -106,19 +106,31 @@ struct ONNXTensor {
     }
   }
 
-  /// One little-endian element at `offset` (in bounds: checked by the caller).
-  private static func decode(_ type: ElementType, _ bytes: [UInt8], at offset: Int) -> Double {
-    var bits: UInt64 = 0
-    for index in (0..<type.size).reversed() { bits = bits << 8 | UInt64(bytes[offset + index]) }
-    switch type {
-    case .float: return Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
-    case .double: return Double(bitPattern: bits)
-    case .float16: return Double(Float(Float16(bitPattern: UInt16(truncatingIfNeeded: bits))))
-    case .uint8, .uint16, .uint32, .uint64, .bool: return Double(bits)
-    case .int8: return Double(Int8(truncatingIfNeeded: bits))
-    case .int16: return Double(Int16(truncatingIfNeeded: bits))
-    case .int32: return Double(Int32(truncatingIfNeeded: bits))
-    case .int64: return Double(Int64(bitPattern: bits))
+  /// `count` little-endian elements of `type` (their bytes checked by the caller), one typed
+  /// loop each: weights run to millions of elements, decoded at every load.
+  private static func decode(_ type: ElementType, _ bytes: ArraySlice<UInt8>, count: Int) -> [Double] {
+    bytes.withUnsafeBytes { buffer in
+      [Double](unsafeUninitializedCapacity: count) { values, initialized in
+        func each<Element>(_: Element.Type, _ convert: (Element) -> Double) {
+          for index in 0..<count {
+            values[index] = convert(buffer.loadUnaligned(fromByteOffset: index * type.size, as: Element.self))
+          }
+        }
+        switch type {
+        case .float: each(UInt32.self) { Double(Float(bitPattern: UInt32(littleEndian: $0))) }
+        case .double: each(UInt64.self) { Double(bitPattern: UInt64(littleEndian: $0)) }
+        case .float16: each(UInt16.self) { Double(Float(Float16(bitPattern: UInt16(littleEndian: $0)))) }
+        case .uint8, .bool: each(UInt8.self) { Double($0) }
+        case .int8: each(Int8.self) { Double($0) }
+        case .uint16: each(UInt16.self) { Double(UInt16(littleEndian: $0)) }
+        case .int16: each(Int16.self) { Double(Int16(littleEndian: $0)) }
+        case .uint32: each(UInt32.self) { Double(UInt32(littleEndian: $0)) }
+        case .int32: each(Int32.self) { Double(Int32(littleEndian: $0)) }
+        case .uint64: each(UInt64.self) { Double(UInt64(littleEndian: $0)) }
+        case .int64: each(Int64.self) { Double(Int64(littleEndian: $0)) }
+        }
+        initialized = count
+      }
     }
   }
 

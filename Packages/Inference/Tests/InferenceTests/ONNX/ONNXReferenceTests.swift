@@ -72,12 +72,17 @@ struct ONNXReferenceTests {
   @Test("blocked scales: each element finds its block's scale, the last block short")
   func blockedScaleIndices() throws {
     // A [2, 5] tensor in blocks of 2 along axis 1: scales [2, 3].
-    let index = try #require(ONNXImporter.scaleIndex(of: [2, 5], scale: [2, 3], axis: 1, blockSize: 2))
-    #expect((0..<10).map(index) == [0, 0, 1, 1, 2, 3, 3, 4, 4, 5])
-    // Per axis 0 of [2, 3]: one scale a row.
-    let perAxis = try #require(ONNXImporter.scaleIndex(of: [2, 3], scale: [2], axis: 0, blockSize: 0))
-    #expect((0..<6).map(perAxis) == [0, 0, 0, 1, 1, 1])
-    #expect(ONNXImporter.scaleIndex(of: [2, 3], scale: [3, 1], axis: 0, blockSize: 0) == nil)
+    let blocked = try #require(ONNXImporter.ScaleLayout(of: [2, 5], scale: [2, 3], axis: 1, blockSize: 2))
+    #expect((0..<10).map(blocked.scale(of:)) == [0, 0, 1, 1, 2, 3, 3, 4, 4, 5])
+    // A [4, 3] tensor in blocks of 3 along axis 0: scales [2, 3], the second block one row.
+    let rows = try #require(ONNXImporter.ScaleLayout(of: [4, 3], scale: [2, 3], axis: 0, blockSize: 3))
+    #expect((0..<12).map(rows.scale(of:)) == [0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 4, 5])
+    // Per axis 0 of [2, 3]: one scale a row; per tensor: one for all.
+    let perAxis = try #require(ONNXImporter.ScaleLayout(of: [2, 3], scale: [2], axis: 0, blockSize: 0))
+    #expect((0..<6).map(perAxis.scale(of:)) == [0, 0, 0, 1, 1, 1])
+    let perTensor = try #require(ONNXImporter.ScaleLayout(of: [2, 3], scale: [], axis: 1, blockSize: 0))
+    #expect((0..<6).map(perTensor.scale(of:)) == [0, 0, 0, 0, 0, 0])
+    #expect(ONNXImporter.ScaleLayout(of: [2, 3], scale: [3, 1], axis: 0, blockSize: 0) == nil)
   }
 
   @Test("Reshape's 0 and -1 resolve as ONNX says, and impossible targets are refused")

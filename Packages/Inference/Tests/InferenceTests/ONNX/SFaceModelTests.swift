@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import Inference
+@testable import InferenceONNX
+
+/// OpenCV Zoo's SFace (int8 weights in blocks, opset 21) as the runtime plans it. Its outputs
+/// against ONNX Runtime's are FaceAnalysisTests' (FaceEmbedderTests), on aligned crops.
+@Suite("SFace on the runtime")
+struct SFaceModelTests {
+  static func model() throws -> ONNXModel {
+    try ONNXModel(contentsOf: TestFixtures.modelURL("face_recognition_sface_2021dec_int8bq.onnx"))
+  }
+
+  @Test("cblas_sgemm carries every FLOP of the ordinary convolutions and the fully connected layer")
+  func productsRunInGEMM() throws {
+    let model = try Self.model()
+    #expect(model.inputShape == [112, 112, 3])
+    #expect(model.outputShapes == [[128]])
+    let products = model.runner.plan.graph.nodes.compactMap { node -> Convolution? in
+      if case .convolution(let convolution) = node.operation { return convolution }
+      return nil
+    }
+    // 14 ordinary convolutions (the first 3x3 and 13 pointwise) and the Gemm.
+    #expect(products.count == 15)
+    let productFLOPs = products.reduce(0) { total, product in
+      total + 2 * product.geometry.outputHeight * product.geometry.outputWidth * product.patchLength
+        * product.outputChannels
+    }
+    let input = try Tensor(shape: [1, 112, 112, 3], repeating: 100)
+    _ = try model.predict(input, threads: 1)
+    let before = BLASConfiguration.threadSGEMMFLOPs
+    _ = try model.predict(input, threads: 1)
+    let counted = BLASConfiguration.threadSGEMMFLOPs - before
+    print("SFace: \(counted / 1e6) MFLOP in cblas_sgemm of \(Double(productFLOPs) / 1e6) in its products")
+    #expect(productFLOPs > 900_000_000)
+    #expect(counted >= Double(productFLOPs))
+    #expect(counted <= 1.05 * Double(productFLOPs))
+  }
+
+  @Test("BatchNormalization folds into the products and PRelu runs in their epilogues")
+  func normalisationsAndActivationsFold() throws {
+    let nodes = try Self.model().runner.plan.graph.nodes
+    let fileBatchNorms = nodes.filter { $0.className == "BatchNormalization" }
+    let standing = fileBatchNorms.filter { if case .channelAffine = $0.operation { true } else { false } }
+    // Only bn1, between the last PRelu and the Gemm, has no linear product right before it.
+    #expect(fileBatchNorms.count == 29)
+    #expect(standing.map(\.name) == ["bn1"])
+    let prelu = nodes.filter { if case .prelu = $0.activation { true } else { false } }
+    #expect(prelu.count == 27)
+    #expect(prelu.allSatisfy { $0.operation != .activation })
+  }
+}
