@@ -36,6 +36,7 @@ let package = Package(
         .product(name: "FaceDetection", package: "FaceDetection"),
         .product(name: "Inference", package: "Inference"),
         .product(name: "InferenceKeras", package: "Inference"),
+        .product(name: "InferenceONNX", package: "Inference"),
         .product(name: "Processor", package: "Processor"),
         .product(name: "Media", package: "Media"),
         .product(name: "Pixels", package: "Pixels"),

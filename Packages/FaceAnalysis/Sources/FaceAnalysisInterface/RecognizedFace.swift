@@ -11,6 +11,9 @@ public struct RecognizedFace: Sendable, Equatable, Codable {
   /// The detector's keypoints in pixels, in BlazeFace's order (eyes, nose tip, mouth, ear tragions;
   /// six); empty for the Haar cascade.
   public let keypoints: [PixelPoint]
+  /// The face's embedding (SFace's 128 numbers, L2-normalised) where it was asked for or
+  /// needed; nil otherwise.
+  public var embedding: [Float]?
   /// The person the face belongs to in a video or stream, with their steady emotion, once a
   /// tracker has followed it; nil for a photo, or a face no track took.
   public var track: FaceTrack?
@@ -18,12 +21,13 @@ public struct RecognizedFace: Sendable, Equatable, Codable {
   /// A face from its box, its emotions' scores and what the detector said of it.
   public init(
     box: BoundingBox, scores: EmotionScores, detectorConfidence: Float? = nil, keypoints: [PixelPoint] = [],
-    track: FaceTrack? = nil
+    embedding: [Float]? = nil, track: FaceTrack? = nil
   ) {
     self.box = box
     self.scores = scores
     self.detectorConfidence = detectorConfidence
     self.keypoints = keypoints
+    self.embedding = embedding
     self.track = track
   }
 

@@ -25,6 +25,8 @@ public struct EmotionRecognizer: Sendable {
   public let classifier: any EmotionClassifier
   /// Detection and cropping parameters.
   public var options: RecognitionOptions
+  /// Gives each face its embedding when set (`--embeddings`, and the tracker's needs).
+  public var embedder: FaceEmbedder?
   /// How many threads one image may use (pyramid levels, the classifier's layers). Callers that
   /// recognise several images at once on all cores set 1.
   public var threadsPerImage = ProcessInfo.processInfo.activeProcessorCount
@@ -58,12 +60,16 @@ public struct EmotionRecognizer: Sendable {
       loaded.signal()
     }
     let detector = Result { () throws(RecognizerError) in try Self.loadDetector(files: files) }
+    let embedder = Result { () throws(RecognizerError) in
+      try files.embeddingModel.map { url throws(RecognizerError) in try FaceEmbedder(contentsOf: url) }
+    }
     loaded.wait()
     let found = try detector.get()
     // Set before the signal, so always there.
     let result =
       model.withLock { $0 } ?? .failure(.modelLoad(path: files.emotionModel.path, reason: "not loaded"))
     self.init(detector: found, classifier: try result.get(), options: options)
+    self.embedder = try embedder.get()
   }
 
   /// Loads the face detector `files` names (``ModelFiles/detector``), without the emotion
@@ -143,14 +149,24 @@ public struct EmotionRecognizer: Sendable {
       throw RecognizerError.classification(
         reason: "unexpected output shape \(output.shape), not one score per emotion")
     }
+    let embeddings = try embed(kept, in: picture)
     return try kept.enumerated().map { index, face throws(RecognizerError) in
       guard
         let scores = EmotionScores(
           modelOrder: Array(output.values[(index * classes)..<((index + 1) * classes)]))
       else { throw RecognizerError.classification(reason: "no score for every emotion") }
       return RecognizedFace(
-        box: face.box, scores: scores, detectorConfidence: face.confidence, keypoints: face.keypoints)
+        box: face.box, scores: scores, detectorConfidence: face.confidence, keypoints: face.keypoints,
+        embedding: embeddings?[index])
     }
+  }
+
+  /// The faces' embeddings, each aligned from the picture's colours (or its gray made RGB), as
+  /// one batch; nil without an embedder.
+  private func embed(_ faces: [DetectedFace], in picture: FacePicture) throws(RecognizerError) -> [[Float]]? {
+    guard let embedder else { return nil }
+    let image = picture.rgb ?? picture.gray.rgb()
+    return try embedder.embeddings(of: faces, in: image, threads: threadsPerImage)
   }
 
   /// The classifier's input height and width; only one-channel inputs are supported.

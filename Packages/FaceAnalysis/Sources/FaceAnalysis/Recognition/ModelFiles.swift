@@ -18,17 +18,20 @@ public struct ModelFiles: Sendable, Equatable {
   public var detector: FaceDetectorKind
   /// The face detector's file: the Haar cascade XML, or a BlazeFace `.tflite` model.
   public var detectorModel: URL
+  /// The face embedding model (SFace, ``FaceEmbedder/modelName``), when embeddings are needed.
+  public var embeddingModel: URL?
 
   /// Explicit paths, for the Haar cascade.
   public init(emotionModel: URL, cascade: URL) {
     self.init(emotionModel: emotionModel, detector: .haar, detectorModel: cascade)
   }
 
-  /// Explicit paths, for any detector.
-  public init(emotionModel: URL, detector: FaceDetectorKind, detectorModel: URL) {
+  /// Explicit paths, for any detector, and the embedding model when embeddings are needed.
+  public init(emotionModel: URL, detector: FaceDetectorKind, detectorModel: URL, embeddingModel: URL? = nil) {
     self.emotionModel = emotionModel
     self.detector = detector
     self.detectorModel = detectorModel
+    self.embeddingModel = embeddingModel
   }
 
   /// The file name of `detector`'s model in a models folder.
@@ -71,11 +74,11 @@ public struct ModelFiles: Sendable, Equatable {
     try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
   }
 
-  /// Finds the emotion model and `detector`'s model, each in the first folder that has it. With
-  /// an explicit `modelDirectory` only that folder is searched. A missing file's error names
-  /// every folder searched.
+  /// Finds the emotion model and `detector`'s model, and the embedding model when `embeddings`,
+  /// each in the first folder that has it. With an explicit `modelDirectory` only that folder is
+  /// searched. A missing file's error names every folder searched.
   public static func locate(
-    modelDirectory: String? = nil, detector: FaceDetectorKind = .standard,
+    modelDirectory: String? = nil, detector: FaceDetectorKind = .standard, embeddings: Bool = false,
     environment: [String: String] = ProcessInfo.processInfo.environment,
     currentDirectory: String = FileManager.default.currentDirectoryPath,
     executable: String? = runningExecutable
@@ -94,6 +97,7 @@ public struct ModelFiles: Sendable, Equatable {
     }
     return ModelFiles(
       emotionModel: try find(emotionModelName), detector: detector,
-      detectorModel: try find(detectorModelName(detector)))
+      detectorModel: try find(detectorModelName(detector)),
+      embeddingModel: embeddings ? try find(FaceEmbedder.modelName) : nil)
   }
 }

@@ -15,6 +15,10 @@ public enum RecognizerError: Error, Equatable, Sendable, CustomStringConvertible
   case classification(reason: String)
   /// The options cannot be used.
   case invalidOptions(String)
+  /// The face embedding model (SFace) could not be loaded.
+  case embeddingModelLoad(path: String, reason: String)
+  /// The embedding model failed on a batch.
+  case embedding(reason: String)
 
   /// One line naming the problem and, for missing files, how to get them.
   public var description: String {
@@ -33,6 +37,10 @@ public enum RecognizerError: Error, Equatable, Sendable, CustomStringConvertible
       return "emotion classification failed: \(reason)"
     case .invalidOptions(let reason):
       return "invalid options: \(reason)"
+    case .embeddingModelLoad(let path, let reason):
+      return "\(path): cannot load the face embedding model: \(reason)"
+    case .embedding(let reason):
+      return "face embedding failed: \(reason)"
     }
   }
 
