@@ -84,6 +84,61 @@ struct DetectCommandTests {
     #expect(lines[0].hasPrefix("{\"source\":"), "keys in the documented order")
   }
 
+  @Test func embeddingsAreUnitVectorsThatTellPeopleApart() throws {
+    // The astronaut twice (the photo and its JPEG copy) and the cameraman.
+    let run = try Self.run(
+      [
+        "detect", "--json", "--embeddings", fixture("astronaut.png"), fixture("astronaut.jpg"),
+        fixture("camera.png"),
+      ])
+    #expect(run.status == 0, "\(run.errors)")
+    let embeddings = try run.output.split(separator: "\n").map { line in
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let faces = try #require(object["faces"] as? [[String: Any]])
+      let face = try #require(faces.first, "a face in \(object["source"] ?? "?")")
+      return try #require(face["embedding"] as? [Double])
+    }
+    #expect(embeddings.count == 3)
+    for embedding in embeddings {
+      #expect(embedding.count == 128)
+      #expect(abs(embedding.reduce(0) { $0 + $1 * $1 } - 1) < 1e-4)
+    }
+    let cosine = { (a: Int, b: Int) in zip(embeddings[a], embeddings[b]).reduce(0) { $0 + $1.0 * $1.1 } }
+    #expect(cosine(0, 1) > 0.9)
+    #expect(cosine(0, 2) < 0.3)
+    // Without the flag, no face has one.
+    let plain = try Self.run(["detect", "--json", fixture("astronaut.png")])
+    #expect(!plain.output.contains("embedding"))
+  }
+
+  @Test func embeddingsNeedJSONAndTheirModelOnlyWhenAsked() throws {
+    for format in ["table", "csv"] {
+      let run = try Self.run(["detect", "--format", format, "--embeddings", fixture("astronaut.png")])
+      #expect(run.status == 2)
+      #expect(
+        run.errors == ["emotions: --embeddings needs --json: a \(format) has no room for 128 numbers a face"])
+    }
+    let folder = try Self.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for model in ["emotion_model.hdf5", "face_detection_full_range.tflite"] {
+      try FileManager.default.copyItem(
+        atPath: repositoryRoot.appendingPathComponent("Models/\(model)").path,
+        toPath: folder.appendingPathComponent(model).path)
+    }
+    let withoutSFace = try Self.run([
+      "detect", "--json", "--model-dir", folder.path, fixture("astronaut.png"),
+    ])
+    #expect(withoutSFace.status == 0 && withoutSFace.errors.isEmpty)
+    let asked = try Self.run(
+      ["detect", "--json", "--embeddings", "--model-dir", folder.path, fixture("astronaut.png")])
+    #expect(asked.status == 1)
+    #expect(asked.output.isEmpty)
+    #expect(
+      asked.errors.count == 1
+        && asked.errors.first?.contains("face_recognition_sface_2021dec_int8bq.onnx not found") == true,
+      "\(asked.errors)")
+  }
+
   @Test func everyBrokenInputGetsOneLineAndTheOthersGoOn() throws {
     let folder = try Self.hostileFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -39,6 +39,13 @@ struct DetectWriterTests {
     )
   }
 
+  @Test func anEmbeddingFollowsTheKeypointsAsShortestFloats() {
+    var face = Self.face(box: [1, 2, 3, 4], happy: 1)
+    face.embedding = [0.6, -0.8, 0, 1e-7]
+    let line = JSONLinesFormat.line(for: Self.record("p.png", frame: 0, time: 0, faces: [face]))
+    #expect(line.hasSuffix(#""neutral":0},"embedding":[0.6,-0.8,0,1e-07]}]}"#), "\(line)")
+  }
+
   @Test func aWholeSecondIsWrittenWithoutAFractionAndAFrameWithoutFacesHasAnEmptyList() {
     let record = Self.record("v.mp4", frame: 60, time: 2)
     #expect(

@@ -79,6 +79,11 @@ extension DetectOptions {
       ) {
         $0.tracks = false
       },
+      .flag(
+        "--embeddings",
+        help: "with --json: give each face \"embedding\", SFace's 128 numbers (L2-normalised), which tell "
+          + "one person from another by their cosine similarity"
+      ) { $0.embeddings = true },
       .value(
         "--output", value: OptionValue("file", .file),
         help: "write the records to <file> instead of standard output, each whole, the file synced to "
@@ -98,6 +103,10 @@ extension DetectOptions {
         throw UsageError("detect needs at least one image, folder or video")
       }
       try checkResume(options)
+      if options.embeddings, options.format != .json {
+        throw UsageError(
+          "--embeddings needs --json: a \(options.format.rawValue) has no room for 128 numbers a face")
+      }
     })
 
   /// `--resume` continues the records of `--output`, which only JSON lines and CSV can be.

@@ -36,6 +36,8 @@ public struct DetectOptions: Equatable, Sendable {
   public var overwrite = false
   /// Follow each person through a video or stream, with a steady label (off: `--no-tracks`).
   public var tracks = true
+  /// Give each face its embedding (SFace, 128 numbers) in JSON lines (`--embeddings`).
+  public var embeddings = false
   /// Write one row per person of each video here (`--summary`): CSV, or JSON lines when the
   /// name ends in `.jsonl` or `.json`.
   public var summary: String?

@@ -3,7 +3,8 @@ import Foundation
 
 /// One JSON object per line, with the keys in the documented order:
 /// `{"source","frame","time","width","height","faces":[{"box","emotion","scores"}]}`; a face
-/// that BlazeFace found also has `"detector_confidence"` and `"keypoints"` (six `[x, y]`).
+/// that BlazeFace found also has `"detector_confidence"` and `"keypoints"` (six `[x, y]`), and with
+/// `--embeddings` every face has `"embedding"` (128 numbers).
 struct JSONLinesFormat: RecordFormat {
   /// JSON lines have no header.
   let header: String? = nil
@@ -109,6 +110,9 @@ struct JSONLinesFormat: RecordFormat {
     if !face.keypoints.isEmpty {
       let points = face.keypoints.map { "[\(pixel($0.x)),\(pixel($0.y))]" }
       text += ",\"keypoints\":[\(points.joined(separator: ","))]"
+    }
+    if let embedding = face.embedding {
+      text += ",\"embedding\":[\(embedding.map(number).joined(separator: ","))]"
     }
     if let track = face.track {
       text += ",\"track\":{\"id\":\(track.id),\"emotion\":\(quoted(track.emotion.rawValue)),"

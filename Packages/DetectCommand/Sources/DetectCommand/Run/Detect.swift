@@ -47,7 +47,8 @@ public struct Detect {
     let files: ModelFiles
     let recognition = recognitionOptions
     do {
-      files = try ModelFiles.locate(modelDirectory: options.modelDirectory, detector: recognition.detector)
+      files = try ModelFiles.locate(
+        modelDirectory: options.modelDirectory, detector: recognition.detector, embeddings: options.embeddings)
     } catch {
       records.removeIfUnwritten()
       streams.printError(error.description)

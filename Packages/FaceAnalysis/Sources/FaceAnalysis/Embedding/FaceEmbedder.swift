@@ -50,7 +50,13 @@ public struct FaceEmbedder: Sendable {
   public func embeddings(
     of faces: [DetectedFace], in image: RGBImage, threads: Int = ModelThreads.default
   ) throws(RecognizerError) -> [[Float]] {
-    try embeddings(ofAligned: faces.map { FaceAlignment.alignedFace($0, in: image) }, threads: threads)
+    try embeddings(ofAligned: faces.map { Self.alignedFace($0, in: image) }, threads: threads)
+  }
+
+  /// The ``side`` x ``side`` picture of `face` that the model reads: aligned to SFace's template
+  /// by its keypoints (BlazeFace) or its box (the Haar cascade).
+  public static func alignedFace(_ face: DetectedFace, in image: RGBImage) -> RGBImage {
+    FaceAlignment.alignedFace(face, in: image)
   }
 
   /// One L2-normalised embedding per aligned face (``side`` x ``side``), in order, the faces run
