@@ -26,6 +26,7 @@ let package = Package(
         .product(name: "Inference", package: "Inference"),
         .product(name: "InferenceKeras", package: "Inference"),
         .product(name: "InferenceTFLite", package: "Inference"),
+        .product(name: "InferenceONNX", package: "Inference"),
         .product(name: "Processor", package: "Processor"),
         .product(name: "FaceAnalysis", package: "FaceAnalysis"),
         .product(name: "FaceDetection", package: "FaceDetection"),

@@ -3,6 +3,7 @@ import FaceAnalysis
 import Foundation
 @_spi(Benchmarks) import Inference
 @_spi(Benchmarks) import InferenceKeras
+@_spi(Benchmarks) import InferenceONNX
 @_spi(Benchmarks) import InferenceTFLite
 import Media
 import Processor
@@ -167,6 +168,37 @@ enum RawMode {
         "kernels": .string(KernelConfiguration.summary),
         "width": .integer(image.width), "height": .integer(image.height),
         "faces": .integer(faces.count),
+      ]).text)
+  }
+
+  /// `sface <image> --model FILE --threads T --repeats R`: seconds of SFace alone (one `predict`
+  /// of the image's largest BlazeFace face, aligned to its template), each step's median over
+  /// 20 profiled runs, and the embedding's first values (to compare with a peer's).
+  static func sface(
+    image path: String, model file: String, threads: Int, repeats: Int, workspace: Workspace
+  ) throws {
+    let image = try ImageDecoder().decode(contentsOfFile: path)
+    let detector = try workspace.loadBlazeFace(.fullRange)
+    let faces = detector.detectFaces(
+      in: FacePicture(rgb: image), options: DetectionOptions(), threads: threads)
+    guard let face = faces.max(by: { $0.box.width * $0.box.height < $1.box.width * $1.box.height }) else {
+      throw BenchError.usage("no face in \(path)")
+    }
+    let embedder = try FaceEmbedder(contentsOf: URL(fileURLWithPath: file))
+    let model = try ONNXModel(contentsOf: URL(fileURLWithPath: file))
+    let aligned = FaceEmbedder.alignedFace(face, in: image)
+    let input = try Tensor(shape: [1] + model.inputShape, values: aligned.pixels.map(Float.init))
+    let modelSample = Sample.measure(warmUp: max(5, repeats / 10), repeats: repeats) {
+      _ = try? model.predict(input, threads: threads)
+    }
+    var runs: [[StepTiming]] = []
+    for _ in 0..<20 { runs.append(try model.profiler.profile(input, threads: threads)) }
+    let embedding = try embedder.embeddings(of: [face], in: image, threads: threads)[0]
+    print(
+      JSON.object([
+        "model_seconds": .array(modelSample.seconds.map { .number($0) }), "steps": stepsJSON(runs),
+        "kernels": .string(KernelConfiguration.summary), "faces": .integer(faces.count),
+        "embedding_head": .array(embedding.prefix(4).map { .number(Double($0)) }),
       ]).text)
   }
 

@@ -14,6 +14,8 @@ let usage = """
          bench e2e <video> [--repeats N] [--detector D]        emotions detect timings as JSON
          bench blazeface <image> [--model full|short] [--threads T] [--repeats N]
                                                                BlazeFace timings as JSON
+         bench sface <image> --model FILE [--threads T] [--repeats N]
+                                                               SFace on the largest face, as JSON
          bench vision [<video>] [--frames N]                   Vision's picture per graphics mode
          bench live <video> [--detector D]                     Vision's recognition in real time
          bench stages <video> [--detector D]                   detect's stages, one thread, as JSON
@@ -56,6 +58,13 @@ do {
     guard let image = arguments.positional.first else { throw BenchError.usage(usage) }
     let model: BlazeFaceModel = arguments.options["model"] == "short" ? .shortRange : .fullRange
     try RawMode.blazeFace(
+      image: image, model: model, threads: try arguments.integer("threads", 1),
+      repeats: try arguments.integer("repeats", 100), workspace: workspace)
+  case "sface":
+    guard let image = arguments.positional.first, let model = arguments.options["model"] else {
+      throw BenchError.usage(usage)
+    }
+    try RawMode.sface(
       image: image, model: model, threads: try arguments.integer("threads", 1),
       repeats: try arguments.integer("repeats", 100), workspace: workspace)
   case "live":

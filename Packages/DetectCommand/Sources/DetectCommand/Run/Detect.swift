@@ -48,7 +48,8 @@ public struct Detect {
     let recognition = recognitionOptions
     do {
       files = try ModelFiles.locate(
-        modelDirectory: options.modelDirectory, detector: recognition.detector, embeddings: options.embeddings)
+        modelDirectory: options.modelDirectory, detector: recognition.detector, embeddings: options.embeddings
+      )
     } catch {
       records.removeIfUnwritten()
       streams.printError(error.description)
