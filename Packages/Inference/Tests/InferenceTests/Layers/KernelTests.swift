@@ -417,6 +417,32 @@ struct KernelTests {
   }
 
   @Test(
+    "PReLU's epilogue scales each channel's negative values by its own slope, with and without a bias",
+    arguments: KernelConfiguration.runnable, [1, 3, 8, 17, 32, 64, 128])
+  func parametricReLU(level: InstructionSet, channels: Int) {
+    KernelConfiguration.withLevel(level) {
+      let rows = 6
+      let source = values(rows * channels, seed: channels)
+      let bias = values(channels, seed: 13)
+      let slopes = (0..<channels).map { Float($0 % 5) * 0.25 - 0.5 }
+      for withBias in [true, false] {
+        var output = source
+        output.withUnsafeMutableBufferPointer { output in
+          Epilogue.finish(
+            output.start, bias: withBias ? bias : nil, activation: .prelu(slopes: slopes), rows: rows,
+            channels: channels)
+        }
+        let expected = source.indices.map { index -> Float in
+          let channel = index % channels
+          let value = source[index] + (withBias ? bias[channel] : 0)
+          return value > 0 ? value : value * slopes[channel]
+        }
+        #expect(output == expected, "\(channels) channels, bias \(withBias)")
+      }
+    }
+  }
+
+  @Test(
     "the epilogue adds a shortcut of fewer channels to the first ones, then the activation",
     arguments: KernelConfiguration.runnable,
     [(48, 32), (20, 12), (7, 3), (40, 40), (16, 1), (32, 32), (64, 48), (128, 96), (16, 8), (24, 12)])

@@ -1,4 +1,5 @@
 import Foundation
+import Processor
 import Testing
 
 @testable import Inference
@@ -36,6 +37,20 @@ struct SFaceModelTests {
     #expect(productFLOPs > 900_000_000)
     #expect(counted >= Double(productFLOPs))
     #expect(counted <= 1.05 * Double(productFLOPs))
+  }
+
+  @Test("every instruction level the CPU runs gives the same embedding within 1e-4")
+  func levelsAgree() throws {
+    let model = try Self.model()
+    let input = try Tensor(
+      shape: [1, 112, 112, 3], values: (0..<(112 * 112 * 3)).map { Float(($0 * 7919) % 256) })
+    let outputs = try KernelConfiguration.runnable.map { level in
+      try KernelConfiguration.withLevel(level) { try model.predict(input, threads: 2)[0] }
+    }
+    for (level, output) in zip(KernelConfiguration.runnable, outputs) {
+      let difference = try output.maxAbsoluteDifference(to: outputs[0])
+      #expect(difference <= 1e-4, "\(level): \(difference)")
+    }
   }
 
   @Test("BatchNormalization folds into the products and PRelu runs in their epilogues")
