@@ -29,9 +29,13 @@ let package = Package(
     .executableTarget(
       name: "FuzzKerasConfig",
       dependencies: ["FuzzDriver", .product(name: "Inference", package: "Inference")]),
+    .target(name: "FuzzModelRun", dependencies: [.product(name: "Inference", package: "Inference")]),
     .executableTarget(
       name: "FuzzTFLite",
-      dependencies: ["FuzzDriver", .product(name: "Inference", package: "Inference")]),
+      dependencies: ["FuzzDriver", "FuzzModelRun", .product(name: "InferenceTFLite", package: "Inference")]),
+    .executableTarget(
+      name: "FuzzONNX",
+      dependencies: ["FuzzDriver", "FuzzModelRun", .product(name: "InferenceONNX", package: "Inference")]),
     // The app's state reader lives in the executable target, which cannot be a dependency:
     // its two files are linked into this target (see Sources/FuzzAppState).
     .executableTarget(

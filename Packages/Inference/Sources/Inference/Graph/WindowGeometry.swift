@@ -23,28 +23,22 @@ package struct WindowGeometry: Equatable, Sendable {
     inputHeight: Int, inputWidth: Int, kernel: (Int, Int), strides: (Int, Int),
     dilation: (Int, Int) = (1, 1), padding: Padding
   ) {
-    guard kernel.0 > 0, kernel.1 > 0, strides.0 > 0, strides.1 > 0, dilation.0 > 0, dilation.1 > 0
-    else { return nil }
-    self.inputHeight = inputHeight
-    self.inputWidth = inputWidth
-    (kernelHeight, kernelWidth) = kernel
-    (strideHeight, strideWidth) = strides
-    (dilationHeight, dilationWidth) = dilation
-    let effectiveHeight = (kernel.0 - 1) * dilation.0 + 1
-    let effectiveWidth = (kernel.1 - 1) * dilation.1 + 1
-    switch padding {
-    case .valid:
-      outputHeight = (inputHeight - effectiveHeight + strides.0) / strides.0
-      outputWidth = (inputWidth - effectiveWidth + strides.1) / strides.1
-      padTop = 0
-      padLeft = 0
-    case .same:
-      outputHeight = (inputHeight + strides.0 - 1) / strides.0
-      outputWidth = (inputWidth + strides.1 - 1) / strides.1
-      padTop = max((outputHeight - 1) * strides.0 + effectiveHeight - inputHeight, 0) / 2
-      padLeft = max((outputWidth - 1) * strides.1 + effectiveWidth - inputWidth, 0) / 2
+    guard strides.0 > 0, strides.1 > 0 else { return nil }
+    var pads = (top: 0, left: 0, bottom: 0, right: 0)
+    if padding == .same {
+      let vertical = Self.samePadding(inputHeight, kernel: kernel.0, stride: strides.0, dilation: dilation.0)
+      let horizontal = Self.samePadding(inputWidth, kernel: kernel.1, stride: strides.1, dilation: dilation.1)
+      pads = (vertical / 2, horizontal / 2, vertical - vertical / 2, horizontal - horizontal / 2)
     }
-    guard outputHeight > 0, outputWidth > 0 else { return nil }
+    self.init(
+      inputHeight: inputHeight, inputWidth: inputWidth, kernel: kernel, strides: strides, dilation: dilation,
+      padding: pads)
+  }
+
+  /// The total padding of one axis under 'same': enough for ceil(size / stride) windows.
+  package static func samePadding(_ size: Int, kernel: Int, stride: Int, dilation: Int) -> Int {
+    let outputs = (size + stride - 1) / stride
+    return max((outputs - 1) * stride + (kernel - 1) * dilation + 1 - size, 0)
   }
 
   /// A window with explicit padding (ONNX's `pads`): `padding` rows above, columns on the left,

@@ -30,6 +30,18 @@ extension ONNXImporter {
     ModelError.corruptONNX(path, reason: "attribute '\(name)' of node '\(node.label)' is not \(kind)")
   }
 
+  /// A constant's values as integers (a shape, pads), each whole and within ±2^40.
+  func integerValues(_ constant: Constant, _ node: ONNXNode) throws(ModelError) -> [Int] {
+    var integers: [Int] = []
+    for value in constant.values {
+      guard let integer = Int(exactly: value), integer >= -(1 << 40), integer <= 1 << 40 else {
+        throw unsupported(node, "with \(value) where an integer is expected")
+      }
+      integers.append(integer)
+    }
+    return integers
+  }
+
   /// An operator form this runtime does not run, named with the node.
   func unsupported(_ node: ONNXNode, _ detail: String) -> ModelError {
     ModelError.unsupportedONNXOperator("\(node.opType) \(detail)", node: node.label)

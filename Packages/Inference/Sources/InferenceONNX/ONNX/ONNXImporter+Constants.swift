@@ -12,7 +12,7 @@ extension ONNXImporter {
       return try constant(node, 0)
     case "Reshape":
       let data = try constant(node, 0)
-      let target = try constant(node, 1).values.map { Int($0) }
+      let target = try integerValues(try constant(node, 1), node)
       let allowZero = try integer(node, "allowzero", default: 0) == 1
       guard let shape = Self.resolve(target, from: data.dimensions, allowZero: allowZero) else {
         throw unsupported(node, "of a constant of shape \(data.dimensions) to \(target)")

@@ -105,7 +105,7 @@ extension ONNXImporter {
     let amounts: [Int]
     let fill: Double
     if file.opsetVersion >= 11 {
-      amounts = try constant(node, 1).values.map { Int($0) }
+      amounts = try integerValues(try constant(node, 1), node)
       fill = try optionalConstant(node, 2)?.values.first ?? 0
     } else {
       amounts = integers(node, "pads", default: [])
@@ -137,7 +137,7 @@ extension ONNXImporter {
       guard axis == 1 else { throw unsupported(node, "on axis \(axis) (1 is run)") }
       target = [count]
     } else {
-      let requested = try constant(node, 1).values.map { Int($0) }
+      let requested = try integerValues(try constant(node, 1), node)
       // The batch axis stays whatever the request says of it (0, -1 or the file's batch size).
       guard requested.count >= 2,
         let resolved = Self.resolve(

@@ -148,8 +148,10 @@ extension ONNXImporter {
         dilation: (dilations[0], dilations[1]), padding: autoPad == "VALID" ? .valid : .same)
     case "SAME_LOWER":
       // As SAME_UPPER, the odd row or column of padding before instead of after.
-      let vertical = Self.samePadding(height, kernel.0, strides[0], dilations[0])
-      let horizontal = Self.samePadding(width, kernel.1, strides[1], dilations[1])
+      let vertical = WindowGeometry.samePadding(
+        height, kernel: kernel.0, stride: strides[0], dilation: dilations[0])
+      let horizontal = WindowGeometry.samePadding(
+        width, kernel: kernel.1, stride: strides[1], dilation: dilations[1])
       geometry = WindowGeometry(
         inputHeight: height, inputWidth: width, kernel: kernel, strides: (strides[0], strides[1]),
         dilation: (dilations[0], dilations[1]),
@@ -161,9 +163,4 @@ extension ONNXImporter {
     return geometry
   }
 
-  /// The total padding of one axis under SAME: enough for ceil(size / stride) windows.
-  private static func samePadding(_ size: Int, _ kernel: Int, _ stride: Int, _ dilation: Int) -> Int {
-    let outputs = (size + stride - 1) / stride
-    return max((outputs - 1) * stride + (kernel - 1) * dilation + 1 - size, 0)
-  }
 }

@@ -126,6 +126,16 @@ struct ONNXImporter {
       return
     }
     let built = try build(node)
+    var elements = 1
+    for size in built.shape {
+      elements *= size
+      guard size > 0, elements <= 1 << 28 else {
+        throw unsupported(
+          node,
+          "making [N, \(built.shape.map(String.init).joined(separator: ", "))] (up to 2^28 values an item are run)"
+        )
+      }
+    }
     let summary = LayerSummary(
       name: node.label, className: node.opType, outputShape: Self.layout(built.shape),
       parameters: built.parameters, flops: built.flops, inputs: built.inputs.map { nodes[$0].name })

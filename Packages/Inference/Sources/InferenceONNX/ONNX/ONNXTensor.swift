@@ -66,7 +66,7 @@ struct ONNXTensor {
   var elementCount: Int? {
     var bound = 1
     for dimension in dimensions {
-      guard dimension >= 0 else { return nil }
+      guard dimension >= 0, dimension <= 1 << 31 else { return nil }
       bound *= max(dimension, 1)
       guard bound <= 1 << 31 else { return nil }
     }

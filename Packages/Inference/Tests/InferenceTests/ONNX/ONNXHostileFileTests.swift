@@ -71,6 +71,13 @@ struct ONNXHostileFileTests {
     }
   }
 
+  @Test("a shape or pads of 1e300 or NaN is refused, not converted (found by Tools/fuzz onnx)")
+  func hugeIntegers() throws {
+    let url = try TestFixtures.url("onnx/fuzz_huge_integer.onnx")
+    let error = #expect(throws: ModelError.self) { try ONNXModel(contentsOf: url) }
+    #expect(error?.description.contains("where an integer is expected") == true, "\(String(describing: error))")
+  }
+
   @Test("a hostile protobuf: lengths past the end, overlong varints and groups")
   func hostileWireFormat() {
     let cases: [[UInt8]] = [
