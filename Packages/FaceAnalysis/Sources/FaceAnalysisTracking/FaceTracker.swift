@@ -32,12 +32,23 @@ import FaceAnalysisInterface
 /// passing false positive uses up no id. ``update(at:faces:)`` gives a tentative track's faces no id;
 /// ``TrackedFrameQueue`` holds frames back until their tracks are settled and gives the first
 /// frames of a confirmed track its id too.
+///
+/// Faces may carry embeddings (``needsEmbeddings(at:faces:)`` says which it wants): a track
+/// keeps their mean, a motion match to a face clearly someone else's is refused
+/// (``TrackerConfiguration/appearanceVeto``), and a new track whose first faces look like a person
+/// seen before in the source who is not in view takes that person's id again
+/// (``TrackerConfiguration/reidentification``), however long they were gone. Without
+/// embeddings, motion alone decides. A lost track is kept at least
+/// ``TrackerConfiguration/lostSamples`` frame spacings, so faces sampled far apart keep theirs.
 public struct FaceTracker: Sendable {
   /// How the tracker matches faces and smooths scores.
   public let configuration: TrackerConfiguration
   /// One summary per confirmed track, in id order (the track with id `n` at index `n - 1`),
   /// covering every frame it was seen in, its tentative ones included.
   public private(set) var summaries: [TrackSummary] = []
+  /// Each person's appearance over the whole source (the person with id `n` at index `n - 1`),
+  /// kept after their track is lost, so that they take their id again when they come back.
+  private var people: [Appearance] = []
   private var tracks: [Track] = []
   /// Slack in comparisons of times, so that frame times computed as `index / rate` meet the
   /// thresholds they should.
@@ -55,6 +66,33 @@ public struct FaceTracker: Sendable {
   /// its track, or nil while the track is tentative. The faces' own scores are read, never changed.
   public mutating func update(at time: Double, faces: [RecognizedFace]) -> [FaceTrack?] {
     step(at: time, faces: faces).assignments.map(\.faceTrack)
+  }
+
+  /// For each face of the frame at `time`, whether the tracker wants its embedding before
+  /// ``update(at:faces:)``: a face that no track followed in the last frame covers (a new face, one
+  /// coming back, one a lost track may take), one that two tracks cover (a crossing, where
+  /// appearance may veto a swap), one that its track's predicted box covers less than
+  /// ``TrackerConfiguration/steadyOverlap`` (a jump, as at a cut), one on a tentative track (its
+  /// first frames decide who it is), and otherwise one whose track's last embedding is
+  /// ``TrackerConfiguration/embeddingInterval`` old. Faces given without one are tracked by motion alone.
+  public func needsEmbeddings(at time: Double, faces: [RecognizedFace]) -> [Bool] {
+    let now = lastTime.map { time.isFinite ? max(time, $0) : $0 } ?? (time.isFinite ? time : 0)
+    let elapsed = lastTime.map { now - $0 } ?? 0
+    let predicted = tracks.map { track in
+      var filter = track.filter
+      filter.predict(by: elapsed)
+      return (track, filter.box)
+    }
+    return faces.map { face in
+      let box = TrackBox(face.box)
+      let overlaps = predicted.map { $0.1.overlap(with: box) }
+      let covering = predicted.indices.filter { overlaps[$0] >= configuration.matchingOverlap }
+      guard covering.count == 1, let only = covering.first, overlaps[only] >= configuration.steadyOverlap,
+        predicted[only].0.id != nil, predicted[only].0.wasSeenInLastFrame,
+        let last = predicted[only].0.lastEmbeddingTime
+      else { return true }
+      return now - last >= configuration.embeddingInterval - Self.timeTolerance
+    }
   }
 
   /// What one frame did: each face's assignment, the tentative tracks confirmed (their earlier
@@ -90,9 +128,8 @@ public struct FaceTracker: Sendable {
     let now = lastTime.map { time.isFinite ? max(time, $0) : $0 } ?? (time.isFinite ? time : 0)
     let elapsed = lastTime.map { now - $0 } ?? 0
     lastTime = now
-    tracks.removeAll {
-      $0.id != nil && now - $0.lastObservation.time > configuration.maximumLostTime + Self.timeTolerance
-    }
+    let lostTime = max(configuration.maximumLostTime, configuration.lostSamples * elapsed)
+    tracks.removeAll { $0.id != nil && now - $0.lastObservation.time > lostTime + Self.timeTolerance }
     for index in tracks.indices { tracks[index].filter.predict(by: elapsed) }
 
     var matching = TrackMatching(tracks: tracks, faces: faces, time: now, configuration: configuration)
@@ -111,9 +148,8 @@ public struct FaceTracker: Sendable {
       tracks[index].observe(faces[face], at: now, configuration: configuration)
       if let id = tracks[index].id {
         summaries[id - 1].add(time: now, scores: faces[face].scores, label: tracks[index].smoother.label)
-      } else if now - tracks[index].firstTime >= tracks[index].confirmationTime(configuration)
-        - Self.timeTolerance
-      {
+        if let embedding = faces[face].embedding { people[id - 1].add(embedding) }
+      } else if isReadyToConfirm(tracks[index], at: now) {
         confirming.append(index)
       }
     }
@@ -125,8 +161,9 @@ public struct FaceTracker: Sendable {
     }
     // Numbered in order of first appearance; people who appeared together, from left to right.
     confirming.sort { Self.numberingOrder(tracks[$0]) < Self.numberingOrder(tracks[$1]) }
+    var retired: [Int] = []
     for index in confirming {
-      let id = confirmTrack(at: index)
+      let id = confirmTrack(at: index, at: now, retiring: &retired)
       step.confirmed.append(
         Step.Confirmation(key: tracks[index].key, id: id, emotion: tracks[index].smoother.label))
     }
@@ -137,8 +174,19 @@ public struct FaceTracker: Sendable {
         followed.faceTrack.map(Step.Assignment.confirmed)
         ?? .tentative(key: followed.key, scores: followed.smoother.scores)
     }
-    tracks.removeAll { step.dropped.contains($0.key) }
+    tracks.removeAll { step.dropped.contains($0.key) || retired.contains($0.key) }
     return step
+  }
+
+  /// Whether a tentative track has been followed long enough to be confirmed: for its
+  /// confirmation time, and, when its faces have embeddings, until its appearance rests on
+  /// ``TrackerConfiguration/appearanceSamples`` of them or on two frames a quarter second apart.
+  private func isReadyToConfirm(_ track: Track, at now: Double) -> Bool {
+    let followed = now - track.firstTime
+    guard followed >= track.confirmationTime(configuration) - Self.timeTolerance else { return false }
+    let samples = track.appearance.count
+    return samples == 0 || samples >= configuration.appearanceSamples
+      || (track.pendingFrames.count >= 2 && followed >= 0.25 - Self.timeTolerance)
   }
 
   /// Tracks confirmed together are numbered by first appearance, then left to right, top to
@@ -148,21 +196,49 @@ public struct FaceTracker: Sendable {
     return (track.firstTime, first.x, first.y, track.key)
   }
 
-  /// Numbers a tentative track and opens its summary with the frames it was seen in so far,
-  /// each with the label the track has now; gives the id.
-  private mutating func confirmTrack(at index: Int) -> Int {
-    let id = summaries.count + 1
-    tracks[index].id = id
+  /// Gives a tentative track its id, that of the person seen before whom it looks like
+  /// (``reidentifiedPerson(for:at:)``; a lost track of theirs is retired) or a new one, and adds
+  /// the frames it was seen in so far to that person's summary, each with the label the track has
+  /// now.
+  private mutating func confirmTrack(at index: Int, at now: Double, retiring retired: inout [Int]) -> Int {
     tracks[index].smoother.settle()
     let label = tracks[index].smoother.label
-    for (offset, frame) in tracks[index].pendingFrames.enumerated() {
-      if offset == 0 {
-        summaries.append(TrackSummary(id: id, time: frame.time, scores: frame.scores, label: label))
-      } else {
-        summaries[id - 1].add(time: frame.time, scores: frame.scores, label: label)
+    let frames = tracks[index].pendingFrames
+    let id: Int
+    if let person = reidentifiedPerson(for: tracks[index], at: now) {
+      id = person
+      retired += tracks.filter { $0.id == person }.map(\.key)
+      people[id - 1].merge(tracks[index].appearance)
+      for frame in frames { summaries[id - 1].add(time: frame.time, scores: frame.scores, label: label) }
+    } else {
+      id = summaries.count + 1
+      people.append(tracks[index].appearance)
+      for (offset, frame) in frames.enumerated() {
+        if offset == 0 {
+          summaries.append(TrackSummary(id: id, time: frame.time, scores: frame.scores, label: label))
+        } else {
+          summaries[id - 1].add(time: frame.time, scores: frame.scores, label: label)
+        }
       }
     }
+    tracks[index].id = id
     tracks[index].pendingFrames = []
     return id
+  }
+
+  /// The person seen before in the source whom a new track looks like most, at
+  /// ``TrackerConfiguration/reidentification`` or more; only people not followed in this frame
+  /// (gone, or lost for less than the lost time) can be. Nil without embeddings.
+  private func reidentifiedPerson(for track: Track, at now: Double) -> Int? {
+    guard track.appearance.count > 0 else { return nil }
+    let present = Set(tracks.filter { $0.lastObservation.time >= now - Self.timeTolerance }.compactMap(\.id))
+    var best: (id: Int, similarity: Double)?
+    for (index, person) in people.enumerated() where !present.contains(index + 1) {
+      guard let similarity = track.appearance.similarity(to: person),
+        similarity >= configuration.reidentification, similarity > (best?.similarity ?? -1)
+      else { continue }
+      best = (index + 1, similarity)
+    }
+    return best?.id
   }
 }

@@ -36,6 +36,10 @@ struct Track: Sendable, Equatable {
   var pendingFrames: [PendingFrame]
   /// Whether a face of the track had the detector's high confidence (or none, as Haar's).
   var hasConfidentFace: Bool
+  /// The mean of the embeddings of the track's faces that had one.
+  var appearance = Appearance()
+  /// When the track's face last had an embedding.
+  var lastEmbeddingTime: Double?
 
   /// A tentative track started by a face at `time`.
   init(key: Int, face: RecognizedFace, time: Double, configuration: TrackerConfiguration) {
@@ -50,6 +54,14 @@ struct Track: Sendable, Equatable {
     smoother = ScoreSmoother(first: face.scores, at: time, settings: configuration.smoothing)
     pendingFrames = [PendingFrame(time: time, scores: face.scores)]
     hasConfidentFace = face.isConfident(configuration)
+    noteEmbedding(of: face, at: time)
+  }
+
+  /// Adds the face's embedding, when it has one, to the track's appearance.
+  private mutating func noteEmbedding(of face: RecognizedFace, at time: Double) {
+    guard let embedding = face.embedding else { return }
+    appearance.add(embedding)
+    lastEmbeddingTime = time
   }
 
   /// How long the track must be followed before it is confirmed.
@@ -112,6 +124,7 @@ struct Track: Sendable, Equatable {
     }
     smoother.add(face.scores, at: time)
     hasConfidentFace = hasConfidentFace || face.isConfident(configuration)
+    noteEmbedding(of: face, at: time)
     if id == nil {
       pendingFrames.append(PendingFrame(time: time, scores: face.scores))
     }

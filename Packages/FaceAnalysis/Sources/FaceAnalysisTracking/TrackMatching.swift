@@ -78,6 +78,7 @@ struct TrackMatching {
   func score(track index: Int, face: Int, by criterion: Criterion) -> Double? {
     let track = tracks[index]
     let box = boxes[face]
+    if isVetoed(track: track, face: face) { return nil }
     switch criterion {
     case .predictedWithDirection:
       let overlap = track.filter.box.overlap(with: box)
@@ -95,6 +96,14 @@ struct TrackMatching {
       let overlap = track.filter.box.overlap(with: box)
       return overlap >= configuration.matchingOverlap ? overlap : nil
     }
+  }
+
+  /// Whether the face's embedding says it is clearly not the track's person, whatever the boxes
+  /// say (``TrackerConfiguration/appearanceVeto``); never without embeddings on both sides.
+  func isVetoed(track: Track, face: Int) -> Bool {
+    guard let embedding = faces[face].embedding, let similarity = track.appearance.similarity(to: embedding)
+    else { return false }
+    return similarity < configuration.appearanceVeto
   }
 
   /// How near a face is to a track, from 1 (on it) down to 0 at the edge of the region the

@@ -32,6 +32,25 @@ public struct TrackerConfiguration: Sendable, Equatable {
   /// How fast, in face sizes per second, a lost face may have moved from where it was last seen
   /// or predicted and still continue its track when no overlap says where it went.
   public var lostSearchSpeed: Double
+  /// How many of the last frames' spacing a lost track is kept at least, whatever
+  /// ``maximumLostTime`` says: with frames sampled far apart (`--every N`, a screen that drops
+  /// frames), a person missed in one sample keeps their track to the next.
+  public var lostSamples: Double
+  /// The cosine similarity of embeddings below which a face is another person than a track's:
+  /// a match that motion alone would make is refused (an appearance veto).
+  public var appearanceVeto: Double
+  /// The cosine similarity from which a new track is a person seen before in the source (its
+  /// mean embedding against theirs), who then takes their id again: re-identification.
+  public var reidentification: Double
+  /// How many embeddings a new track's appearance is decided from before it is confirmed, when
+  /// its faces have them (the tracker asks for them on a track's first frames).
+  public var appearanceSamples: Int
+  /// The overlap with its track's predicted box below which a face's embedding is asked for
+  /// at once, whenever the last was taken: the face moved unlike its track (a cut, another face).
+  public var steadyOverlap: Double
+  /// How often, in seconds, a followed track asks for a new embedding of its face, to keep its
+  /// mean current (``FaceTracker/needsEmbeddings(at:faces:)``).
+  public var embeddingInterval: Double
   /// The motion model's noise.
   public var motion: MotionNoise
   /// How each track's scores and label are smoothed.
@@ -42,7 +61,9 @@ public struct TrackerConfiguration: Sendable, Equatable {
     maximumLostTime: Double = 1, confirmationTime: Double = 0.1, unsureConfirmationTime: Double = 0.3,
     matchingOverlap: Double = 0.3,
     lowConfidenceMatchingOverlap: Double = 0.5, highConfidence: Float = 0.7, directionWeight: Double = 0.2,
-    directionInterval: Double = 0.1, lostSearchSpeed: Double = 1.5, motion: MotionNoise = MotionNoise(),
+    directionInterval: Double = 0.1, lostSearchSpeed: Double = 1.5, lostSamples: Double = 2.5,
+    appearanceVeto: Double = 0.2, reidentification: Double = 0.45, appearanceSamples: Int = 3,
+    steadyOverlap: Double = 0.6, embeddingInterval: Double = 0.5, motion: MotionNoise = MotionNoise(),
     smoothing: ScoreSmoother.Settings = ScoreSmoother.Settings()
   ) {
     self.maximumLostTime = maximumLostTime
@@ -54,6 +75,12 @@ public struct TrackerConfiguration: Sendable, Equatable {
     self.directionWeight = directionWeight
     self.directionInterval = directionInterval
     self.lostSearchSpeed = lostSearchSpeed
+    self.lostSamples = lostSamples
+    self.appearanceVeto = appearanceVeto
+    self.reidentification = reidentification
+    self.appearanceSamples = appearanceSamples
+    self.steadyOverlap = steadyOverlap
+    self.embeddingInterval = embeddingInterval
     self.motion = motion
     self.smoothing = smoothing
   }

@@ -1,0 +1,150 @@
+import FaceAnalysisInterface
+import Testing
+
+@testable import FaceAnalysisTracking
+
+/// The tracker with faces' embeddings: people known again after they leave, hide or the scene
+/// cuts, and strangers told from them. Synthetic identities (``Person/identity``) stand for an
+/// embedder's: each person's vectors near one direction, different people's far apart.
+@Suite("Face tracker with appearance")
+struct AppearanceTrackingTests {
+  /// A person standing at `x` from `start` to `end`.
+  static func standing(
+    _ name: String, x: Double, y: Double = 180, from start: Double, to end: Double, identity: UInt64?
+  )
+    -> Person
+  {
+    Person(
+      name: name, keys: [.init(time: start, x: x, y: y, size: 100), .init(time: end, x: x, y: y, size: 100)],
+      identity: identity)
+  }
+
+  @Test func someoneWhoLeavesForTenSecondsAndComesBackElsewhereKeepsTheirID() {
+    func scene(identities: Bool) -> Scene {
+      var leaving = Person(
+        name: "A",
+        keys: [
+          .init(time: 0, x: 100, y: 180, size: 100), .init(time: 2, x: 100, y: 180, size: 100),
+          .init(time: 12, x: 520, y: 200, size: 110), .init(time: 14, x: 520, y: 200, size: 110),
+        ],
+        identity: identities ? 1 : nil)
+      leaving.isFound = { $0 <= 2 || $0 >= 12 }
+      return Scene(
+        people: [leaving, Self.standing("B", x: 320, from: 0, to: 14, identity: identities ? 2 : nil)],
+        duration: 14)
+    }
+    #expect(scene(identities: true).trackedIDs(rate: 24).sequences == ["A": [1], "B": [2]])
+    #expect(
+      scene(identities: false).trackedIDs(rate: 24).sequences == ["A": [1, 3], "B": [2]], "motion alone")
+  }
+
+  @Test func twoPeopleWhoSwapSidesBehindAPillarKeepTheirIDs() {
+    // A walks in from the left and B from the right; both are hidden behind a pillar in the
+    // middle for 2 s, longer than a lost track is kept, and come out on the other's side.
+    func scene(identities: Bool) -> Scene {
+      var a = Person(
+        name: "A", keys: [.init(time: 0, x: 60, y: 180, size: 90), .init(time: 6, x: 580, y: 180, size: 90)],
+        identity: identities ? 11 : nil)
+      var b = Person(
+        name: "B", keys: [.init(time: 0, x: 580, y: 190, size: 90), .init(time: 6, x: 60, y: 190, size: 90)],
+        identity: identities ? 12 : nil)
+      a.isFound = { $0 < 2 || $0 > 4 }
+      b.isFound = { $0 < 2 || $0 > 4 }
+      return Scene(people: [a, b], duration: 6)
+    }
+    #expect(scene(identities: true).trackedIDs(rate: 24).sequences == ["A": [1], "B": [2]])
+    // Motion alone: new ids, B's first, as it comes out on the left.
+    #expect(scene(identities: false).trackedIDs(rate: 24).sequences == ["A": [1, 4], "B": [2, 3]])
+  }
+
+  @Test func aCutToOtherPlacesKeepsEveryonesID() {
+    // At 3 s the scene cuts: both people jump to other places and sizes, A where B was.
+    func person(_ name: String, before: (Double, Double), after: (Double, Double), identity: UInt64) -> Person
+    {
+      var person = Person(
+        name: name,
+        keys: [
+          .init(time: 0, x: before.0, y: before.1, size: 100),
+          .init(time: 2.99, x: before.0, y: before.1, size: 100),
+          .init(time: 3, x: after.0, y: after.1, size: 140),
+          .init(time: 6, x: after.0, y: after.1, size: 140),
+        ],
+        identity: identity)
+      person.isFound = { _ in true }
+      return person
+    }
+    let scene = Scene(
+      people: [
+        person("A", before: (150, 180), after: (480, 200), identity: 21),
+        person("B", before: (480, 180), after: (150, 160), identity: 22),
+      ], duration: 6)
+    let identities = scene.trackedIDs(rate: 24)
+    #expect(identities.sequences == ["A": [1], "B": [2]], "\(identities)")
+  }
+
+  @Test func aStrangerWhoTakesALostPersonsPlaceIsANewPerson() {
+    // The first stands still and is gone at 2 s; a stranger appears in the same place at 2.7 s,
+    // within the lost time, where motion alone continues the first's track.
+    func scene(identities: Bool) -> Scene {
+      Scene(
+        people: [
+          Self.standing("first", x: 500, from: 0, to: 2, identity: identities ? 31 : nil),
+          Self.standing("stranger", x: 505, from: 2.7, to: 4.7, identity: identities ? 32 : nil),
+        ], duration: 4.7)
+    }
+    #expect(scene(identities: true).trackedIDs(rate: 24).sequences == ["first": [1], "stranger": [2]])
+    #expect(
+      scene(identities: false).trackedIDs(rate: 24).sequences == ["first": [1], "stranger": [1]],
+      "motion alone")
+  }
+
+  @Test(arguments: [false, true])
+  func samplesMoreThanASecondApartKeepTheirIDs(identities: Bool) {
+    // `--every 30` at 24 fps: samples 1.25 s apart, longer than the lost time.
+    let a = Person(
+      name: "A",
+      keys: [.init(time: 0, x: 100, y: 180, size: 100), .init(time: 20, x: 300, y: 180, size: 100)],
+      identity: identities ? 41 : nil)
+    let b = Person(
+      name: "B",
+      keys: [.init(time: 0, x: 540, y: 180, size: 100), .init(time: 20, x: 420, y: 200, size: 100)],
+      identity: identities ? 42 : nil)
+    let tracked = Scene(people: [a, b], duration: 20).trackedIDs(rate: 24, every: 30)
+    #expect(tracked.sequences == ["A": [1], "B": [2]], "\(tracked)")
+    #expect(tracked.untracked.isEmpty, "a track is confirmed by its second sample")
+  }
+
+  @Test func embeddingsAreAskedForOnATracksFirstFramesThenTwiceASecond() {
+    let person = Self.standing("A", x: 300, from: 0, to: 5, identity: 51)
+    var tracker = FaceTracker()
+    var asked: [Double] = []
+    for frame in Scene(people: [person], duration: 5).frames(rate: 24) {
+      var faces = frame.faces
+      let needed = tracker.needsEmbeddings(at: frame.time, faces: faces)
+      if needed[0] { asked.append(frame.time) } else { faces[0].embedding = nil }
+      _ = tracker.update(at: frame.time, faces: faces)
+    }
+    // Frames 0 to 3 (a tentative track's, confirmed at the fourth), then one every 12 frames
+    // (0.5 s) from 0.625 s to 4.625 s: 4 + 9.
+    #expect(asked.count == 13, "\(asked)")
+    #expect(asked.prefix(4).map { Int(($0 * 24).rounded()) } == [0, 1, 2, 3])
+    #expect(zip(asked.dropFirst(4), asked.dropFirst(5)).allSatisfy { abs($1 - $0 - 0.5) < 1e-6 })
+  }
+
+  @Test func appearanceMeansAndSimilarities() {
+    var appearance = Appearance()
+    #expect(appearance.similarity(to: [1, 0]) == nil)
+    appearance.add([1, 0])
+    appearance.add([0, 1])
+    // The mean (0.5, 0.5) against (1, 0): cos 45°.
+    #expect(abs((appearance.similarity(to: [1, 0]) ?? 0) - 0.5.squareRoot()) < 1e-12)
+    var other = Appearance()
+    other.add([0, -1])
+    #expect(abs((appearance.similarity(to: other) ?? 0) + 0.5.squareRoot()) < 1e-12)
+    appearance.merge(other)
+    #expect(appearance.count == 3)
+    #expect(abs((appearance.similarity(to: [1, 0]) ?? 0) - 1) < 1e-12)
+    appearance.add([1, 2, 3])
+    #expect(appearance.count == 3, "an embedding of another length is ignored")
+  }
+}
