@@ -71,6 +71,8 @@ def worker(args):
         call = lambda: session.run(None, {name: faces})[0]
         result["classes"] = call().argmax(axis=1).tolist()
         result["seconds"] = time_calls(call, args.repeats, max(5, args.repeats // 10))
+    elif kind == "ort-sface":
+        result["seconds"] = sface_peer(args.onnx, args.faces, args.threads, args.repeats)
     elif kind == "ort-layers":
         result = layers.ort_profile(args.onnx, load_faces(args.faces, args.batch), args.threads, args.repeats,
                                     time_calls)
@@ -149,6 +151,73 @@ def worker(args):
     else:
         raise SystemExit(f"unknown worker {kind}")
     print(json.dumps(result))
+
+
+# SFace (issue 47): the face embedder's model alone, one aligned 112x112 face a call, at 1 and
+# 2 threads. The peer is ONNX Runtime on the same model with its weights folded to floats
+# (Tools/reference/sface_reference.py fold), fed the first crop of the FaceAnalysis fixtures:
+# the astronaut's face aligned from BlazeFace's keypoints, the face `bench sface` aligns.
+SFACE_MODEL = "face_recognition_sface_2021dec_int8bq.onnx"
+SFACE_CROPS = os.path.join("Packages", "FaceAnalysis", "Tests", "FaceAnalysisTests", "Fixtures", "sface_crops.u8")
+SFACE_SIZE = 112
+SFACE_THREADS = (1, 2)
+SFACE_REPEATS = 100
+
+
+def sface_peer(onnx_path, crops, threads, repeats):
+    """ONNX Runtime's seconds per call on one crop: `threads` intra-op threads, sequential, all
+    graph optimisations."""
+    import numpy as np
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    session = ort.InferenceSession(onnx_path, options, providers=["CPUExecutionProvider"])
+    size = SFACE_SIZE * SFACE_SIZE * 3
+    pixels = np.fromfile(crops, dtype=np.uint8, count=size)
+    if pixels.size != size:
+        raise SystemExit(f"{crops}: shorter than one {SFACE_SIZE}x{SFACE_SIZE} RGB crop")
+    # The crops are rows of RGB pixels, 0-255; SFace takes 1x3x112x112 (its scaling is in the graph).
+    face = np.ascontiguousarray(pixels.reshape(1, SFACE_SIZE, SFACE_SIZE, 3).transpose(0, 3, 1, 2), dtype=np.float32)
+    name = session.get_inputs()[0].name
+    return time_calls(lambda: session.run(None, {name: face}), repeats, max(5, repeats // 10))
+
+
+def sface_commands(bench, me, root, folded, threads, repeats=SFACE_REPEATS):
+    """Ours and the peer's command lines for one thread count: (ours, peer)."""
+    ours = [bench, "sface", os.path.join(root, "Fixtures", "astronaut.png"), "--model",
+            os.path.join(root, "Models", SFACE_MODEL), "--threads", str(threads), "--repeats", str(repeats)]
+    peer = me + ["ort-sface", "--onnx", folded, "--faces", os.path.join(root, SFACE_CROPS),
+                 "--threads", str(threads), "--repeats", str(repeats)]
+    return ours, peer
+
+
+def sface_round(run_child, results, bench, me, root, folded):
+    """One round: ours then the peer at each thread count, each in a process of its own; each
+    process's median is appended to results[("sface", threads, "ours" | "onnxruntime")]."""
+    for threads in SFACE_THREADS:
+        ours, peer = sface_commands(bench, me, root, folded, threads)
+        results.setdefault(("sface", threads, "ours"), []).append(
+            statistics.median(run_child(ours)["model_seconds"]))
+        results.setdefault(("sface", threads, "onnxruntime"), []).append(
+            statistics.median(run_child(peer)["seconds"]))
+
+
+def sface_lines(results):
+    """The table's SFace rows: the median over rounds on each side, and their ratio."""
+    lines = []
+    for threads in SFACE_THREADS:
+        ours = statistics.median(results[("sface", threads, "ours")])
+        theirs = statistics.median(results[("sface", threads, "onnxruntime")])
+        plural = "s" if threads > 1 else ""
+        lines.append(
+            f"| SFace, model, one aligned 112x112 face, {threads} thread{plural} | {ours * 1000:.2f} ms "
+            f"| ONNX Runtime, weights folded to floats ({threads} thread{plural}) | {theirs * 1000:.2f} ms "
+            f"| **{theirs / ours:.2f}x** |")
+    return lines
 
 
 def child(command):
@@ -250,6 +319,8 @@ def compare(args, inputs):
             for name, tflite in (("fer-tflite", 1), ("fer-keras", 0)):
                 theirs = child(me + ["fer", "--video", video, "--tflite", str(tflite), "--repeats", "3"])
                 results.setdefault(("e2e", name), []).append(statistics.median(theirs["seconds"]) / theirs["frames"])
+        if "sface" in only:
+            sface_round(child, results, args.bench, me, args.root, args.sface_onnx)
         if "layers" in only:
             ours = child([args.bench, "cnn", faces, "--batch", "8", "--repeats", "400"])
             theirs = child(me + ["ort-layers", "--onnx", args.onnx, "--faces", faces, "--batch", "8",
@@ -372,6 +443,8 @@ def compare(args, inputs):
                 f"| BlazeFace {model} range, its `cblas_sgemm` products alone (one thread) | {floor * 1000:.2f} ms "
                 f"| TFLite with XNNPACK (1 thread), the whole model | {theirs * 1000:.2f} ms "
                 f"| **{theirs / floor:.2f}x** at most |")
+    if "sface" in only:
+        lines += sface_lines(results)
     if "blazeface" in only and ("bf-e2e", SIZES[0][1], "ours") in results:
         base = med(("bf-e2e", SIZES[0][1], "ours"))
         for width, height in SIZES:
@@ -419,12 +492,15 @@ def main():
     whole = commands.add_parser("run")
     whole.add_argument("--bench", required=True)
     whole.add_argument("--onnx", required=True)
+    whole.add_argument("--sface-onnx", help="SFace with its weights folded to floats (for --only sface)")
     whole.add_argument("--root", required=True)
     whole.add_argument("--rounds", type=int, default=3)
     whole.add_argument("--skip-e2e", action="store_true")
-    whole.add_argument("--only", default="cnn,haar,e2e,blazeface,layers",
-                       help="comma-separated: cnn, haar, e2e, blazeface, layers")
+    whole.add_argument("--only", default="cnn,haar,e2e,blazeface,sface,layers",
+                       help="comma-separated: cnn, haar, e2e, blazeface, sface, layers")
     args = parser.parse_args()
+    if args.command == "run" and "sface" in args.only.split(",") and not args.sface_onnx:
+        parser.error("--only sface needs --sface-onnx (the folded model)")
     if args.command == "convert":
         convert(args.h5, args.onnx)
     elif args.command == "worker":
