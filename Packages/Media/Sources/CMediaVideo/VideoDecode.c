@@ -126,6 +126,8 @@ struct cmedia_video {
   uint8_t *scaled;
   int scaled_stride;
   int draining;
+  // The presentation time of the last frame received (AV_NOPTS_VALUE for none).
+  int64_t frame_pts;
   char last_problem[256];
 };
 
@@ -172,6 +174,7 @@ cmedia_video_status cmedia_video_open(const char *input, cmedia_video_kind kind,
     format = call_av_find_input_format(kind == CMEDIA_VIDEO_CAMERA ? "v4l2" : "lavfi");
   }
   cmedia_video *video = calloc(1, sizeof *video);
+  if (video) video->frame_pts = AV_NOPTS_VALUE;
   if (!video) {
     snprintf(error, error_size, "out of memory");
     return CMEDIA_VIDEO_ERROR;
@@ -238,6 +241,8 @@ cmedia_video_status cmedia_video_open(const char *input, cmedia_video_kind kind,
   info->rate_denominator = rate.num > 0 && rate.den > 0 ? rate.den : 0;
   info->frame_count = stream->nb_frames > 0 ? stream->nb_frames : -1;
   info->quarter_turns = video->quarter_turns;
+  info->time_base_numerator = stream->time_base.num;
+  info->time_base_denominator = stream->time_base.den;
   *result = video;
   return CMEDIA_VIDEO_FRAME;
 }
@@ -325,6 +330,7 @@ cmedia_video_status cmedia_video_next(cmedia_video *video, uint8_t *rgb, char *e
     logged_error[0] = 0;
     int code = call_avcodec_receive_frame(video->codec, video->frame);
     if (code == 0) {
+      video->frame_pts = video->frame->best_effort_timestamp;
       cmedia_video_status result = rgb ? convert(video, rgb, error, error_size) : CMEDIA_VIDEO_FRAME;
       call_av_frame_unref(video->frame);
       return result;
@@ -356,6 +362,10 @@ cmedia_video_status cmedia_video_next(cmedia_video *video, uint8_t *rgb, char *e
     }
     call_av_packet_unref(video->packet);
   }
+}
+
+int64_t cmedia_video_frame_pts(const cmedia_video *video) {
+  return video->frame_pts == AV_NOPTS_VALUE ? INT64_MIN : video->frame_pts;
 }
 
 const char *cmedia_video_last_problem(const cmedia_video *video) {

@@ -106,6 +106,39 @@ struct FrameSourceTests {
     try Data(bytes).write(to: URL(fileURLWithPath: copy))
   }
 
+  @Test(
+    "Each frame's time is its own presentation time, in a variable-frame-rate clip too", arguments: [1, 3])
+  func presentationTimes(every: Int) throws {
+    // make-fixtures shows frame N at N/10 s, then from frame 10 at 1 + (N - 10)/5 s: the
+    // container's average rate (300/47 fps) would put frame 20 at 3.13 s instead of 3.
+    let source = try FrameSourceFactory.open(
+      try TestFiles.fixture("faces-vfr.mp4"), options: FrameSourceOptions(every: every))
+    let (frames, errors) = source.drain()
+    #expect(errors.isEmpty)
+    let indices = Array(stride(from: 0, to: 30, by: every))
+    #expect(frames.map(\.index) == indices)
+    for (frame, index) in zip(frames, indices) {
+      let expected = index < 10 ? Double(index) / 10 : 1 + Double(index - 10) / 5
+      #expect(abs((frame.time ?? -1) - expected) < 1e-9, "frame \(index): \(frame.time ?? -1)")
+    }
+  }
+
+  @Test("Frames without times are counted at the rate, and without a rate at 25 fps, said once")
+  func countedTimes() {
+    var timed = FrameClock(timeBase: (1, 1000), frameRate: FrameRate(framesPerSecond: 10))
+    timed.noteDecoded(tick: 500)
+    #expect(timed.time(ofFrame: 3, tick: 1_700).seconds == 1.2, "its own time less the first frame's")
+    #expect(timed.time(ofFrame: 4, tick: nil).seconds == 0.4, "a frame without a time, at the rate")
+    var untimed = FrameClock(timeBase: (0, 0), frameRate: .unknown)
+    untimed.noteDecoded(tick: 7)
+    let first = untimed.time(ofFrame: 0, tick: 7)
+    let second = untimed.time(ofFrame: 5, tick: nil)
+    #expect(first.seconds == 0 && second.seconds == 0.2)
+    #expect(
+      first.note == "the stream gives neither frame times nor a frame rate: its frames are counted at 25 fps")
+    #expect(second.note == nil, "said once")
+  }
+
   @Test("lavfi graphs are inputs too")
   func lavfi() throws {
     let source = try FrameSourceFactory.open("lavfi:testsrc=duration=1:size=64x48:rate=5")

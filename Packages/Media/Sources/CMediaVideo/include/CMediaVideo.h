@@ -40,6 +40,9 @@ typedef struct {
   int64_t frame_count;
   /// Clockwise quarter turns applied to each frame (0 to 3), from the display matrix.
   int quarter_turns;
+  /// The stream's time base, the unit of `cmedia_video_frame_pts`, as a fraction of a second.
+  int time_base_numerator;
+  int time_base_denominator;
 } cmedia_video_info;
 
 /// An open input with its decoder.
@@ -58,6 +61,10 @@ cmedia_video_status cmedia_video_open(const char *input, cmedia_video_kind kind,
 /// kept for `cmedia_video_last_problem`.
 cmedia_video_status cmedia_video_next(cmedia_video *video, uint8_t *rgb, char *error,
                              size_t error_size);
+
+/// The presentation time of the frame `cmedia_video_next` returned last (decoded or not), in
+/// the stream's time base: libav's best effort, or INT64_MIN when the stream gives none.
+int64_t cmedia_video_frame_pts(const cmedia_video *video);
 
 /// The last problem libav reported while decoding, or an empty string.
 const char *cmedia_video_last_problem(const cmedia_video *video);

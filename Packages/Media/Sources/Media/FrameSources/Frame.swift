@@ -6,7 +6,9 @@ public struct Frame: Sendable {
   public let source: String
   /// The frame's index in its video (sampled frames keep their original index); 0 for a photo.
   public let index: Int
-  /// Seconds from the start of the video (`index / frame rate`); nil for a photo.
+  /// Seconds from the start of the video: the frame's presentation time less the first frame's
+  /// (``FrameClock``), so a variable-frame-rate clip's frames keep their real times; nil for a
+  /// photo.
   public let time: Double?
   /// The pixels.
   public let image: RGBImage

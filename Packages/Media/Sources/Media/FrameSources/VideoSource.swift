@@ -8,7 +8,7 @@ import System
 /// writes: upright, through the same scaler and colour tables. Size, frame rate and frame
 /// count come from the container before a frame is decoded, so the pixel limit is checked
 /// first. With `every` N, frames 0, N, 2N, … are converted (the others only decoded) and each
-/// keeps its original index.
+/// keeps its original index. Each frame's time is its own presentation time (``FrameClock``).
 ///
 /// In-process rather than an `ffmpeg` child and an `ffprobe`: each executable spends about
 /// 0.14 s of CPU binding its 216 libraries before it reads a byte, while the decoding
@@ -33,6 +33,9 @@ public final class VideoSource: FrameSource {
   }
 
   private let every: Int
+  /// Each frame's time, from its presentation time.
+  private var clock: FrameClock
+  private let onNote: (@Sendable (String) -> Void)?
   private var decoder: OpaquePointer?
   private var decoded = 0
   private var produced = 0
@@ -74,6 +77,9 @@ public final class VideoSource: FrameSource {
       throw FrameSourceError.tooLarge(path: input, width: width, height: height, limit: options.maxPixels)
     }
     frameRate = FrameRate(numerator: Int(info.rate_numerator), denominator: Int(info.rate_denominator))
+    clock = FrameClock(
+      timeBase: (Int(info.time_base_numerator), Int(info.time_base_denominator)), frameRate: frameRate)
+    onNote = options.onNote
     expectedFrameCount = info.frame_count >= 0 ? (Int(info.frame_count) + every - 1) / every : nil
   }
 
@@ -84,6 +90,7 @@ public final class VideoSource: FrameSource {
     while decoded % every != 0 {
       let code = cmedia_video_next(decoder, nil, &error, error.count)
       guard code == CMEDIA_VIDEO_FRAME else { return try end(code, error) }
+      clock.noteDecoded(tick: Self.tick(decoder))
       decoded += 1
     }
     let frameBytes = width * height * 3
@@ -96,10 +103,19 @@ public final class VideoSource: FrameSource {
     let index = decoded
     decoded += 1
     produced += 1
-    let time = frameRate.time(ofFrame: index)
+    let tick = Self.tick(decoder)
+    clock.noteDecoded(tick: tick)
+    let (time, note) = clock.time(ofFrame: index, tick: tick)
+    if let note { onNote?("\(name): \(note)") }
     return Frame(
       source: name, index: index, time: time,
       image: RGBImage(uncheckedWidth: width, height: height, pixels: pixels))
+  }
+
+  /// The presentation time of the frame the decoder returned last, nil when it has none.
+  private static func tick(_ decoder: OpaquePointer) -> Int64? {
+    let tick = cmedia_video_frame_pts(decoder)
+    return tick == Int64.min ? nil : tick
   }
 
   /// Whether the decoder is still open: until the end of the stream, an error or `close()`.
