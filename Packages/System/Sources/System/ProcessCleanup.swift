@@ -1,4 +1,3 @@
-import Synchronization
 import SystemLibc
 
 /// What the process must undo on any exit path: the children it still runs and the files it
@@ -17,7 +16,7 @@ public enum ProcessCleanup {
     var partialFiles: [PartialFile] = []
   }
 
-  private static let registry = Mutex(Registry())
+  private static let registry = LockedValue(Registry())
 
   /// Keeps `child` until it is reaped, so ``terminateChildren(grace:)`` can end it.
   public static func track(_ child: Subprocess) {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import SystemLibc
 
 /// SIGINT, SIGTERM and SIGHUP handed to a closure on a dispatch queue instead of ending the
@@ -11,7 +10,7 @@ public enum TerminationSignals {
   public static let watched: [Signal] = [.interrupt, .terminate, .hangUp]
 
   /// The dispatch sources, kept for the life of the process once watching starts.
-  private static let sources = Mutex<[any DispatchSourceSignal]>([])
+  private static let sources = LockedValue<[any DispatchSourceSignal]>([])
 
   /// Starts watching: each signal received runs `handler` with its number on a global queue.
   /// Only the first call installs anything.

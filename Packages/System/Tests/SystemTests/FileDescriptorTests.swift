@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import System
 import SystemLibc
 import Testing
@@ -66,7 +65,7 @@ import Testing
 
 /// The error a writing thread met, if any.
 final class WriteOutcome: Sendable {
-  private let stored = Mutex<Errno?>(nil)
+  private let stored = LockedValue<Errno?>(nil)
   func set(_ error: Errno) { stored.withLock { $0 = error } }
   var error: Errno? { stored.withLock { $0 } }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import System
 import SystemLibc
 
@@ -14,7 +13,7 @@ final class DispatchSemaphoreBox: Sendable {
 final class ReadBox: Sendable {
   let reader: FileDescriptor
   let started: DispatchSemaphoreBox
-  private let result = Mutex<Result<Int, Errno>?>(nil)
+  private let result = LockedValue<Result<Int, Errno>?>(nil)
 
   init(reader: FileDescriptor, started: DispatchSemaphoreBox) {
     self.reader = reader
