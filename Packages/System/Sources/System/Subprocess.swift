@@ -1,5 +1,4 @@
 import CSystem
-import Synchronization
 import SystemLibc
 
 /// A child process: spawned with every signal at its default action and none blocked (so
@@ -61,7 +60,7 @@ public final class Subprocess: Sendable {
     var peakResidentBytes = 0
     var openPipes: Set<Int32>
   }
-  private let state: Mutex<State>
+  private let state: LockedValue<State>
 
   /// Starts `executable` with `arguments` (argv[0] included; the executable's path when
   /// empty). `environment` is the child's whole environment as `NAME=value` (this process's
@@ -73,84 +72,30 @@ public final class Subprocess: Sendable {
     standardError error: Stream = .inherit, fileActions extraActions: [FileAction] = [],
     startsSession: Bool = false
   ) throws(Errno) {
-    var ours: [StandardStream: FileDescriptor] = [:]
-    var theirs: [FileDescriptor] = []
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    do {
-      for (stream, target) in [(StandardStream.input, input), (.output, output), (.error, error)] {
-        let number = Int32(stream.rawValue)
-        switch target {
-        case .inherit: break
-        case .nullDevice:
-          posix_spawn_file_actions_addopen(
-            &actions, number, "/dev/null", stream == .input ? O_RDONLY : O_WRONLY, 0)
-        case .file(let path):
-          let flags = stream == .input ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
-          posix_spawn_file_actions_addopen(&actions, number, path, flags, 0o600)
-        case .descriptor(let descriptor):
-          posix_spawn_file_actions_adddup2(&actions, descriptor.rawValue, number)
-        case .standardOutput:
-          posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, number)
-        case .pipe:
-          let ends = try FileDescriptor.pipe()
-          let (mine, child) = stream == .input ? (ends.write, ends.read) : (ends.read, ends.write)
-          ours[stream] = mine
-          theirs.append(child)
-          posix_spawn_file_actions_adddup2(&actions, child.rawValue, number)
-        }
-      }
-    } catch {
-      for descriptor in Array(ours.values) + theirs { descriptor.close() }
-      throw error
-    }
-    for action in extraActions {
-      switch action {
-      case .open(let path, let flags, let target):
-        posix_spawn_file_actions_addopen(&actions, target, path, flags, 0)
-      case .duplicate(let source, let target): posix_spawn_file_actions_adddup2(&actions, source, target)
-      case .close(let target): posix_spawn_file_actions_addclose(&actions, target)
-      }
-    }
-
+    let pipes = try Self.addStreams([(.input, input), (.output, output), (.error, error)], to: &actions)
+    Self.add(extraActions, to: &actions)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var flags = Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
-    if startsSession { flags |= csystem_spawn_new_session_flag() }
-    posix_spawnattr_setflags(&attributes, flags)
-
-    let argv = arguments.isEmpty ? [executable] : arguments
-    var child: pid_t = 0
-    let spawned = withCStrings(argv) { argv in
-      if let environment {
-        return withCStrings(environment) { envp in
-          searchesPath
-            ? posix_spawnp(&child, executable, &actions, &attributes, argv, envp)
-            : posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        }
-      }
-      return searchesPath
-        ? posix_spawnp(&child, executable, &actions, &attributes, argv, environ)
-        : posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+    Self.setDefaultSignals(in: &attributes, startsSession: startsSession)
+    let spawned = Self.spawn(
+      executable, arguments: arguments.isEmpty ? [executable] : arguments, environment: environment,
+      searchesPath: searchesPath, actions: &actions, attributes: &attributes)
+    // The child has its own copies of its ends now.
+    for descriptor in pipes.theirs { descriptor.close() }
+    do throws(Errno) {
+      pid = try spawned.get()
+    } catch {
+      for descriptor in pipes.ours.values { descriptor.close() }
+      throw error
     }
-    for descriptor in theirs { descriptor.close() }
-    guard spawned == 0 else {
-      for descriptor in ours.values { descriptor.close() }
-      throw Errno(spawned)
-    }
-    pid = child
-    standardInput = ours[.input]
-    standardOutput = ours[.output]
-    standardError = ours[.error]
-    state = Mutex(State(openPipes: Set(ours.values.map(\.rawValue))))
+    standardInput = pipes.ours[.input]
+    standardOutput = pipes.ours[.output]
+    standardError = pipes.ours[.error]
+    state = LockedValue(State(openPipes: Set(pipes.ours.values.map(\.rawValue))))
   }
 
   deinit {
@@ -223,14 +168,4 @@ public final class Subprocess: Sendable {
     if reaped != nil { ProcessCleanup.forget(self) }
     return reaped
   }
-}
-
-/// Calls `body` with a NULL-terminated C array of copies of the strings.
-private func withCStrings<Result>(
-  _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
-) -> Result {
-  var pointers = strings.map { strdup($0) }
-  pointers.append(nil)
-  defer { for pointer in pointers { free(pointer) } }
-  return body(pointers)
 }
