@@ -20,6 +20,15 @@ public enum CurrentProcess {
     return result
   }
 
+  /// The running program's file, its links resolved (`/proc/self/exe`), or nil when Linux
+  /// does not say.
+  public static var executablePath: String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard length > 0 else { return nil }
+    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// Ends the process with `status`, running the `atexit` handlers (the terminal's restore).
   public static func exit(status: Int32) -> Never {
     SystemLibc.exit(status)
