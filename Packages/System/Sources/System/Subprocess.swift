@@ -149,23 +149,38 @@ public final class Subprocess: Sendable {
     return waitForExit()
   }
 
+  /// Whether the child has stopped itself or been stopped (job control: SIGTSTP, SIGSTOP) since
+  /// the last call; a child that ended meanwhile is reaped, as ``exitStatusIfEnded`` does.
+  /// Never blocks.
+  public func hasStoppedSinceLastAsked() -> Bool {
+    reap(options: WNOHANG | WUNTRACED).stopped
+  }
+
   /// Reaps the child under the lock, so exactly one caller does and all see its status.
   private func reap(blocking: Bool) -> ExitStatus? {
-    let reaped: ExitStatus? = state.withLock { state in
-      if let status = state.status { return status }
+    reap(options: blocking ? 0 : WNOHANG).status
+  }
+
+  /// `wait4` with `options` under the lock: the status once the child has ended (kept, and
+  /// the child forgotten by ``ProcessCleanup``), and whether it reported a stop instead.
+  private func reap(options: Int32) -> (status: ExitStatus?, stopped: Bool) {
+    let reaped: (status: ExitStatus?, stopped: Bool) = state.withLock { state in
+      if let status = state.status { return (status, false) }
       var raw: Int32 = 0
       var usage = rusage()
-      let result = wait4(pid, &raw, blocking ? 0 : WNOHANG, &usage)
+      let result = wait4(pid, &raw, options, &usage)
       guard result == pid else {
         // Reaped elsewhere (not through this object): report it as unknown, once.
         if result < 0, errno == ECHILD { state.status = .exited(-1) }
-        return state.status
+        return (state.status, false)
       }
+      // A stopped child's status reads 0x7F in its low byte (`WIFSTOPPED`).
+      if raw & 0xFF == 0x7F { return (nil, true) }
       state.status = ExitStatus(waitStatus: raw)
       state.peakResidentBytes = Int(usage.ru_maxrss) * 1024
-      return state.status
+      return (state.status, false)
     }
-    if reaped != nil { ProcessCleanup.forget(self) }
+    if reaped.status != nil { ProcessCleanup.forget(self) }
     return reaped
   }
 }

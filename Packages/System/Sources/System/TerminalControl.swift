@@ -26,11 +26,17 @@ public enum TerminalControl {
       rows: Int(rows), columns: Int(columns), pixelWidth: Int(width), pixelHeight: Int(height))
   }
 
+  /// The settings of the terminal on `descriptor` (`tcgetattr`).
+  public static func settings(of descriptor: FileDescriptor) throws(SystemCallError) -> termios {
+    var settings = termios()
+    try syscall(named: "tcgetattr") { tcgetattr(descriptor.rawValue, &settings) }
+    return settings
+  }
+
   /// Puts the terminal on `input` in raw mode: no echo, no line editing, no signals from
   /// keys, bytes delivered one at a time.
   public static func enterRawMode(_ input: FileDescriptor) throws(SystemCallError) {
-    var settings = termios()
-    try syscall(named: "tcgetattr") { tcgetattr(input.rawValue, &settings) }
+    var settings = try settings(of: input)
     settings.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     settings.c_cflag |= tcflag_t(CS8)
     settings.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)

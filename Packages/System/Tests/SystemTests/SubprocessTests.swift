@@ -35,6 +35,33 @@ import Testing
     #expect(elapsed < .seconds(5))
   }
 
+  @Test func aStopIsReportedOnceAndAnEndIsReapedOnTheWay() throws {
+    let sleeper = try Subprocess(executable: "/bin/sleep", arguments: ["sleep", "30"])
+    watch(sleeper)
+    #expect(!sleeper.hasStoppedSinceLastAsked(), "running, not stopped")
+    sleeper.send(SIGSTOP)
+    let deadline = ContinuousClock.now + .seconds(10)
+    var stopped = false
+    while !stopped, ContinuousClock.now < deadline {
+      stopped = sleeper.hasStoppedSinceLastAsked()
+      if !stopped { _ = usleep(2_000) }
+    }
+    #expect(stopped)
+    #expect(!sleeper.hasStoppedSinceLastAsked(), "each stop is reported once")
+    sleeper.send(SIGCONT)
+    #expect(sleeper.terminate(grace: .seconds(2)) == .signaled(SIGTERM))
+
+    let quick = try Subprocess(executable: "/bin/sh", arguments: ["sh", "-c", "exit 4"])
+    watch(quick)
+    // Asking reaps the child once it has ended: it is no longer even a zombie.
+    while Subprocess.isAlive(quick.pid), ContinuousClock.now < deadline {
+      #expect(!quick.hasStoppedSinceLastAsked())
+      _ = usleep(2_000)
+    }
+    #expect(!Subprocess.isAlive(quick.pid))
+    #expect(quick.exitStatusIfEnded == .exited(4), "the status it reaped is kept")
+  }
+
   @Test func aChildThatHonoursSIGTERMEndsByItAtOnce() throws {
     let child = try Subprocess(executable: "/bin/sleep", arguments: ["sleep", "30"])
     watch(child)

@@ -131,7 +131,7 @@ public final class PseudoTerminalSession {
   public func end() {
     guard exitStatus == nil, let child else { return }
     if inputPrimary >= 0 {
-      close(inputPrimary)
+      FileDescriptor(rawValue: inputPrimary).close()
       if outputPrimary == inputPrimary { outputPrimary = -1 }
       inputPrimary = -1
     }
@@ -140,7 +140,7 @@ public final class PseudoTerminalSession {
 
   private func closeDescriptors() {
     for fd in Set([inputPrimary, inputSecondary, outputPrimary, outputSecondary]) where fd >= 0 {
-      close(fd)
+      FileDescriptor(rawValue: fd).close()
     }
   }
 
@@ -176,23 +176,19 @@ public final class PseudoTerminalSession {
   /// Closes the primary side of the output terminal: the child's writes fail from now on.
   public func closeOutputTerminal() {
     drain()
-    close(outputPrimary)
+    FileDescriptor(rawValue: outputPrimary).close()
     outputPrimary = -1
   }
 
   /// Closes the primary side of the input terminal: the child's reads fail from now on.
   public func closeInputTerminal() {
-    close(inputPrimary)
+    FileDescriptor(rawValue: inputPrimary).close()
     inputPrimary = -1
   }
 
   /// Waits until the child has stopped itself for job control.
   public func waitUntilStopped() throws {
-    try waitFor("the child to stop") {
-      var status: Int32 = 0
-      guard waitpid(pid, &status, WNOHANG | WUNTRACED) == pid else { return false }
-      return status & 0xFF == 0x7F
-    }
+    try waitFor("the child to stop") { child?.hasStoppedSinceLastAsked() ?? false }
   }
 
   /// Waits until standard input is in raw mode again.
@@ -216,35 +212,31 @@ public final class PseudoTerminalSession {
     while ContinuousClock.now < deadline {
       drain()
       if try condition() { return }
-      var fds = [inputPrimary, outputPrimary].filter { $0 >= 0 }.map {
-        pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
-      }
-      _ = poll(&fds, nfds_t(fds.count), 20)
+      let terminals = [inputPrimary, outputPrimary].filter { $0 >= 0 }.map(FileDescriptor.init(rawValue:))
+      _ = try? Poll.waitForInput(terminals, timeout: .milliseconds(20))
     }
     throw Failure(description: "gave up waiting for \(what); output so far: \(outputText.debugDescription)")
   }
 
   private func drain() {
     guard outputPrimary >= 0 else { return }
+    // Both are non-blocking: a read that would wait throws, and ends the loop.
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(outputPrimary, $0.baseAddress, $0.count) }
-      guard count > 0 else { break }
+    while let count = try? FileDescriptor(rawValue: outputPrimary).read(into: &buffer), count > 0 {
       output += buffer[0..<count]
     }
     if inputPrimary >= 0, inputPrimary != outputPrimary {
       // Nothing is written to a separate input terminal, but keep it from filling up.
-      while true {
-        let count = buffer.withUnsafeMutableBytes { read(inputPrimary, $0.baseAddress, $0.count) }
-        guard count > 0 else { break }
-      }
+      while let count = try? FileDescriptor(rawValue: inputPrimary).read(into: &buffer), count > 0 {}
     }
   }
 
   private func settings(of fd: Int32) throws -> Settings {
-    var raw = termios()
-    guard tcgetattr(fd, &raw) == 0 else { throw Failure(description: "tcgetattr failed: errno \(errno)") }
-    return Settings(raw)
+    do throws(SystemCallError) {
+      return Settings(try TerminalControl.settings(of: FileDescriptor(rawValue: fd)))
+    } catch {
+      throw Failure(description: "\(error)")
+    }
   }
 
   private static func openPseudoTerminal(_ size: (rows: UInt16, columns: UInt16)) throws -> PseudoTerminal {
@@ -257,15 +249,14 @@ public final class PseudoTerminalSession {
 
   /// The product `name` built in the same `.build` folder as the running test bundle.
   public static func builtProduct(named name: String) throws -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard length > 0 else { throw Failure(description: "cannot find the test binary") }
-    let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let executable = CurrentProcess.executablePath else {
+      throw Failure(description: "cannot find the test binary")
+    }
     var directory = executable
     while let slash = directory.lastIndex(of: "/") {
       directory = String(directory[..<slash])
       let candidate = directory + "/" + name
-      if access(candidate, X_OK) == 0 { return candidate }
+      if PathStatus.isExecutable(candidate) { return candidate }
       if directory.hasSuffix("/.build") { break }
     }
     throw Failure(description: "\(name) is not built next to \(executable)")
