@@ -8,15 +8,75 @@ public enum SixelDecoder {
   /// The picture, or nil when the data holds none.
   public static func decode(_ body: [UInt8]) -> RGBImage? {
     guard let start = body.firstIndex(of: UInt8(ascii: "q")) else { return nil }
-    var palette = [Int: (UInt8, UInt8, UInt8)]()
-    var color = (UInt8(255), UInt8(255), UInt8(255))
-    var canvas: [[(UInt8, UInt8, UInt8)?]] = []
-    var declared = (width: 0, height: 0)
-    var x = 0
-    var band = 0
-    var index = start + 1
+    var reader = Reader(body: body, index: start + 1)
+    while reader.readCommand() {}
+    return reader.canvas.image(declared: reader.declared)
+  }
 
-    func numbers() -> [Int] {
+  private typealias Color = (UInt8, UInt8, UInt8)
+
+  /// The decoder's place in the data, its color registers and the color it paints with.
+  private struct Reader {
+    let body: [UInt8]
+    var index: Int
+    var palette: [Int: Color] = [:]
+    var color: Color = (255, 255, 255)
+    /// The size the raster attributes give, or zero.
+    var declared = (width: 0, height: 0)
+    var canvas = Canvas()
+
+    init(body: [UInt8], index: Int) {
+      self.body = body
+      self.index = index
+    }
+
+    /// Reads one command or sixel; false at the end of the data.
+    mutating func readCommand() -> Bool {
+      guard index < body.count else { return false }
+      let byte = body[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""): readRasterAttributes()
+      case UInt8(ascii: "#"): readColor()
+      case UInt8(ascii: "!"): readRepeat()
+      case UInt8(ascii: "$"): canvas.x = 0
+      case UInt8(ascii: "-"): canvas.nextBand()
+      case 0x3F...0x7E: canvas.put(byte - 0x3F, count: 1, color: color)
+      default: break
+      }
+      return true
+    }
+
+    /// `"pan;pad;width;height`.
+    private mutating func readRasterAttributes() {
+      let values = numbers()
+      if values.count >= 4 { declared = (values[2], values[3]) }
+    }
+
+    /// `#n` selects register n; `#n;2;r;g;b` (percent) or `#n;1;h;l;s` also sets it.
+    private mutating func readColor() {
+      let values = numbers()
+      guard let register = values.first else { return }
+      if values.count >= 5 {
+        if values[1] == 2 {
+          palette[register] = (percent(values[2]), percent(values[3]), percent(values[4]))
+        } else if values[1] == 1 {
+          palette[register] = hls(values[2], values[3], values[4])
+        }
+      }
+      color = palette[register] ?? color
+    }
+
+    /// `!n` and a sixel: the sixel n times.
+    private mutating func readRepeat() {
+      let count = numbers().first ?? 1
+      guard index < body.count, (0x3F...0x7E).contains(body[index]) else { return }
+      canvas.put(body[index] - 0x3F, count: count, color: color)
+      index += 1
+    }
+
+    /// The numbers at the read position, separated by `;` (an empty one is 0).
+    private mutating func numbers() -> [Int] {
       var values: [Int] = []
       var current: Int?
       while index < body.count {
@@ -34,72 +94,49 @@ public enum SixelDecoder {
       if let current { values.append(current) }
       return values
     }
+  }
 
-    func put(_ bits: UInt8, count: Int) {
+  /// The pixels painted so far, row by row, and where the next sixel goes.
+  private struct Canvas {
+    var rows: [[Color?]] = []
+    var x = 0
+    var band = 0
+
+    mutating func nextBand() {
+      x = 0
+      band += 1
+    }
+
+    /// Paints the rows of the band that `bits` sets, `count` columns (at least one) from `x`.
+    mutating func put(_ bits: UInt8, count: Int, color: Color) {
       for _ in 0..<max(1, count) {
         for bit in 0..<6 where bits & (1 << bit) != 0 {
           let y = band * 6 + bit
-          while canvas.count <= y { canvas.append([]) }
-          while canvas[y].count <= x { canvas[y].append(nil) }
-          canvas[y][x] = color
+          while rows.count <= y { rows.append([]) }
+          while rows[y].count <= x { rows[y].append(nil) }
+          rows[y][x] = color
         }
         x += 1
       }
     }
 
-    while index < body.count {
-      let byte = body[index]
-      switch byte {
-      case UInt8(ascii: "\""):
-        index += 1
-        let values = numbers()
-        if values.count >= 4 { declared = (values[2], values[3]) }
-      case UInt8(ascii: "#"):
-        index += 1
-        let values = numbers()
-        guard let register = values.first else { continue }
-        if values.count >= 5 {
-          if values[1] == 2 {
-            palette[register] = (percent(values[2]), percent(values[3]), percent(values[4]))
-          } else if values[1] == 1 {
-            palette[register] = hls(values[2], values[3], values[4])
-          }
+    /// The picture: as wide as the widest row or the declared width, as high as the declared
+    /// height or else the rows painted; pixels never painted are black.
+    func image(declared: (width: Int, height: Int)) -> RGBImage? {
+      let width = max(declared.width, rows.map(\.count).max() ?? 0)
+      let height = max(declared.height, declared.height > 0 ? 0 : rows.count)
+      guard width > 0, height > 0 else { return nil }
+      var pixels = [UInt8](repeating: 0, count: width * height * 3)
+      for y in 0..<min(height, rows.count) {
+        for (column, value) in rows[y].enumerated() where column < width {
+          guard let value else { continue }
+          pixels[(y * width + column) * 3] = value.0
+          pixels[(y * width + column) * 3 + 1] = value.1
+          pixels[(y * width + column) * 3 + 2] = value.2
         }
-        color = palette[register] ?? color
-      case UInt8(ascii: "!"):
-        index += 1
-        let count = numbers().first ?? 1
-        if index < body.count, (0x3F...0x7E).contains(body[index]) {
-          put(body[index] - 0x3F, count: count)
-          index += 1
-        }
-      case UInt8(ascii: "$"):
-        x = 0
-        index += 1
-      case UInt8(ascii: "-"):
-        x = 0
-        band += 1
-        index += 1
-      case 0x3F...0x7E:
-        put(byte - 0x3F, count: 1)
-        index += 1
-      default:
-        index += 1
       }
+      return try? RGBImage(width: width, height: height, pixels: pixels)
     }
-    let width = max(declared.width, canvas.map(\.count).max() ?? 0)
-    let height = max(declared.height, declared.height > 0 ? 0 : canvas.count)
-    guard width > 0, height > 0 else { return nil }
-    var pixels = [UInt8](repeating: 0, count: width * height * 3)
-    for y in 0..<min(height, canvas.count) {
-      for (column, value) in canvas[y].enumerated() where column < width {
-        guard let value else { continue }
-        pixels[(y * width + column) * 3] = value.0
-        pixels[(y * width + column) * 3 + 1] = value.1
-        pixels[(y * width + column) * 3 + 2] = value.2
-      }
-    }
-    return try? RGBImage(width: width, height: height, pixels: pixels)
   }
 
   private static func percent(_ value: Int) -> UInt8 {
