@@ -30,7 +30,9 @@ let package = Package(
     .target(
       name: "TerminalUITesting", dependencies: ["TerminalUI", .product(name: "System", package: "System")]),
     .systemLibrary(name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
-    .target(name: "TerminalUISixel", dependencies: ["TerminalUI", "CSixel"]),
+    .target(
+      name: "TerminalUISixel",
+      dependencies: ["TerminalUI", "CSixel", .product(name: "System", package: "System")]),
     .executableTarget(
       name: "TerminalUIDemo",
       dependencies: [

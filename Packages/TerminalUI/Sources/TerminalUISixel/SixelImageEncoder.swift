@@ -1,5 +1,6 @@
 import CSixel
 import Foundation
+import System
 import TerminalUI
 
 /// Sixel through libsixel: a palette of 128 colors by default (median cut on a picture's
@@ -38,7 +39,7 @@ public struct SixelImageEncoder: TerminalImageEncoder {
     self.dithers = dithers
     self.builtinPalette = builtinPalette
     self.paletteLifetime = max(1, paletteLifetime)
-    palettes.lifetime = self.paletteLifetime
+    palettes = PaletteCache(lifetime: self.paletteLifetime)
   }
 
   /// The DCS sequence of `image`; empty when libsixel fails (the cells show instead).
@@ -80,7 +81,7 @@ public struct SixelImageEncoder: TerminalImageEncoder {
   /// How many pictures of one size share a palette before it is made again from the next.
   public let paletteLifetime: Int
 
-  private let palettes = PaletteCache()
+  private let palettes: PaletteCache
 
   /// Nothing: a sixel picture goes when its cells are written over.
   public func erase(id: Int) -> [UInt8] { [] }
@@ -89,14 +90,22 @@ public struct SixelImageEncoder: TerminalImageEncoder {
   public func eraseAll() -> [UInt8] { [] }
 
   /// The last palette made (a libsixel dither object), for the frames after it.
-  // Unchecked: the dither is a C pointer, which is not Sendable; every use of it, and of the
-  // counts beside it, is under `lock`, and the encoding that reads it runs inside the lock.
-  private final class PaletteCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var dither: OpaquePointer?
-    private var size = (width: 0, height: 0, colors: 0)
-    private var uses = 0
-    var lifetime = 1
+  private final class PaletteCache: Sendable {
+    /// The palette and how often it was used.
+    // Unchecked: the dither is a C pointer, which is not Sendable; it is reached only under the
+    // lock, and the encoding that reads it runs inside the lock.
+    private struct Kept: @unchecked Sendable {
+      var dither: OpaquePointer?
+      var size = (width: 0, height: 0, colors: 0)
+      var uses = 0
+    }
+    private let kept = LockedValue(Kept())
+    private let lifetime: Int
+
+    /// A cache making a new palette after `lifetime` pictures.
+    init(lifetime: Int) {
+      self.lifetime = lifetime
+    }
 
     /// Runs `body` with a palette for `image`: the kept one while it lasts, else a new one
     /// made from `pixels`.
@@ -104,32 +113,32 @@ public struct SixelImageEncoder: TerminalImageEncoder {
       for image: RGBImage, pixels: UnsafeMutableBufferPointer<UInt8>, colors: Int,
       _ body: (OpaquePointer) -> SIXELSTATUS
     ) -> SIXELSTATUS {
-      lock.lock()
-      defer { lock.unlock() }
-      let wanted = (image.width, image.height, colors)
-      if dither == nil || size != wanted || uses >= lifetime {
-        if let old = dither { sixel_dither_unref(old) }
-        dither = nil
-        var made: OpaquePointer?
-        guard sixel_dither_new(&made, Int32(colors), nil) == SIXEL_OK, let made else { return SIXEL_FALSE }
-        let status = sixel_dither_initialize(
-          made, pixels.baseAddress, Int32(image.width), Int32(image.height), SIXEL_PIXELFORMAT_RGB888,
-          SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_LOW)
-        guard status == SIXEL_OK else {
-          sixel_dither_unref(made)
-          return status
+      kept.withLock { kept in
+        let wanted = (image.width, image.height, colors)
+        if kept.dither == nil || kept.size != wanted || kept.uses >= lifetime {
+          if let old = kept.dither { sixel_dither_unref(old) }
+          kept.dither = nil
+          var made: OpaquePointer?
+          guard sixel_dither_new(&made, Int32(colors), nil) == SIXEL_OK, let made else { return SIXEL_FALSE }
+          let status = sixel_dither_initialize(
+            made, pixels.baseAddress, Int32(image.width), Int32(image.height), SIXEL_PIXELFORMAT_RGB888,
+            SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_LOW)
+          guard status == SIXEL_OK else {
+            sixel_dither_unref(made)
+            return status
+          }
+          kept = Kept(dither: made, size: wanted, uses: 0)
         }
-        dither = made
-        size = wanted
-        uses = 0
+        kept.uses += 1
+        guard let dither = kept.dither else { return SIXEL_FALSE }
+        return body(dither)
       }
-      uses += 1
-      guard let dither else { return SIXEL_FALSE }
-      return body(dither)
     }
 
     deinit {
-      if let dither { sixel_dither_unref(dither) }
+      kept.withLock { kept in
+        if let dither = kept.dither { sixel_dither_unref(dither) }
+      }
     }
   }
 
