@@ -21,7 +21,6 @@ final class RecordOutput {
   let path: String?
   private var streams: StandardStreams
   private var file: FileDescriptor?
-  private let killSwitch: TestKillSwitch?
   private var recordsWritten = 0
   /// The file this run created (``Opening/create``), which it removes if it wrote no record.
   private var createdFile: FileIdentity?
@@ -31,15 +30,13 @@ final class RecordOutput {
     self.streams = streams
     path = nil
     file = nil
-    killSwitch = nil
   }
 
-  private init(path: String, file: FileDescriptor, streams: StandardStreams, environment: [String: String]) {
+  private init(path: String, file: FileDescriptor, streams: StandardStreams) {
     self.path = path
     self.file = file
     self.streams = streams
     self.streams.output = file.rawValue
-    killSwitch = TestKillSwitch(environment: environment)
   }
 
   deinit {
@@ -48,8 +45,7 @@ final class RecordOutput {
 
   /// Opens `path` for the records; errors still go to `streams`.
   static func open(
-    _ path: String, _ opening: Opening, streams: StandardStreams,
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    _ path: String, _ opening: Opening, streams: StandardStreams
   ) -> Result<RecordOutput, OutputOptionError> {
     var flags = O_WRONLY | O_CREAT
     switch opening {
@@ -76,7 +72,7 @@ final class RecordOutput {
         return .failure(OutputOptionError("--output \(path): cannot cut off its torn end (\(error))"))
       }
     }
-    let output = RecordOutput(path: path, file: file, streams: streams, environment: environment)
+    let output = RecordOutput(path: path, file: file, streams: streams)
     if opening == .create { output.createdFile = FileIdentity(descriptor: file) }
     return .success(output)
   }
@@ -89,13 +85,8 @@ final class RecordOutput {
 
   /// Writes one record's lines in one write; false when they could not be written.
   func write(_ lines: [String]) -> Bool {
-    let text = lines.joined(separator: "\n")
-    if let killSwitch, let cut = killSwitch.cut(recordAt: recordsWritten, of: text.count) {
-      if cut > 0 { _ = streams.printText(String(text.prefix(cut))) }
-      killSwitch.kill()
-    }
     recordsWritten += 1
-    return streams.printLine(text)
+    return streams.printLine(lines.joined(separator: "\n"))
   }
 
   /// Why the last write failed, for the line that says so.
