@@ -9,8 +9,6 @@ import System
 ///   poster.post { presenter.show(result) }       // later, on the run loop
 /// }
 /// ```
-///
-/// The queue is a `LockedValue`, behind a pthread mutex ThreadSanitizer can follow.
 public final class MainLoopPoster: Sendable {
   private let jobs = LockedValue<[@MainActor @Sendable () -> Void]>([])
   private let waker: (any TerminalWaker)?
