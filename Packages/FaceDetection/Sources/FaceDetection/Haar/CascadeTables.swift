@@ -169,85 +169,108 @@ final class CascadeTables: @unchecked Sendable {
     in integrals: IntegralImages, workingWidth: Int, workingHeight: Int, step: Int,
     instructionSet: InstructionSet
   ) -> [(x: Int, y: Int)] {
-    let stride = integrals.stride
     // The AVX2 loop reads a stump cascade's trees as one record each.
     let packs =
       packsStumps
       && min(instructionSet, KernelConfiguration.available) == .avx2
       && integrals.sum.count < Int(Int32.max)
-    let key = LevelKey(stride: stride, packed: packs)
+    let key = LevelKey(stride: integrals.stride, packed: packs)
     let cached = levelTables.withLock { $0[key] }
-    // Four corner offsets per rectangle, three rectangles per feature.
-    let levelOffsets =
-      cached?.offsets
-      ?? [Int](unsafeUninitializedCapacity: max(geometry.count, 1)) { buffer, count in
-        cfacedetection_haar_corner_offsets(
-          geometry, tilted.baseAddress, geometry.count / 12, stride, buffer.baseAddress)
-        count = buffer.count
+    let levelOffsets = cached?.offsets ?? cornerOffsets(stride: integrals.stride)
+    return levelOffsets.withUnsafeBufferPointer { offsets in
+      var level = haarLevel(offsets: offsets.baseAddress, stride: integrals.stride)
+      let stumps = cached?.stumps ?? packedStumps(of: &level, packs: packs)
+      if cached == nil { keep(LevelTables(offsets: levelOffsets, stumps: stumps), as: key) }
+      return stumps.withUnsafeBufferPointer { packed in
+        level.stumps = packed.isEmpty ? nil : packed.baseAddress
+        level.shapeEnds = UnsafePointer(shapeEnds.baseAddress)
+        defer { level.stumps = nil }
+        return scan(
+          &level, integrals: integrals, workingWidth: workingWidth, workingHeight: workingHeight, step: step,
+          instructionSet: instructionSet)
       }
+    }
+  }
+
+  /// Four corner offsets per rectangle, three rectangles per feature, for rows `stride` apart.
+  private func cornerOffsets(stride: Int) -> [Int] {
+    [Int](unsafeUninitializedCapacity: max(geometry.count, 1)) { buffer, count in
+      cfacedetection_haar_corner_offsets(
+        geometry, tilted.baseAddress, geometry.count / 12, stride, buffer.baseAddress)
+      count = buffer.count
+    }
+  }
+
+  /// The C scanner's view of the cascade on a level whose corner offsets are `offsets`, before
+  /// its packed stumps are given.
+  private func haarLevel(offsets: UnsafePointer<Int>?, stride: Int) -> HaarLevel {
     // OpenCV normalises by the window shrunk by one pixel on each side.
     let normWidth = windowWidth - 2
     let normHeight = windowHeight - 2
+    return HaarLevel(
+      stageCount: stageCount,
+      stageEnds: UnsafePointer(stageEnds.baseAddress),
+      stageThresholds: UnsafePointer(stageThresholds.baseAddress),
+      treeFirstNode: UnsafePointer(treeFirstNode.baseAddress),
+      treeFirstLeaf: UnsafePointer(treeFirstLeaf.baseAddress),
+      nodeFeature: UnsafePointer(nodeFeature.baseAddress),
+      nodeThreshold: UnsafePointer(nodeThreshold.baseAddress),
+      nodeLeft: UnsafePointer(nodeLeft.baseAddress), nodeRight: UnsafePointer(nodeRight.baseAddress),
+      leaves: UnsafePointer(leaves.baseAddress), offsets: offsets,
+      weights: UnsafePointer(weights.baseAddress), tilted: UnsafePointer(tilted.baseAddress),
+      stumpBased: isStumpBased ? 1 : 0, stumpLeaves: UnsafePointer(stumpLeaves.baseAddress),
+      exactStageSums: exactStageSums ? 1 : 0,
+      norm: (
+        1 + stride, 1 + normWidth + stride, 1 + stride * (1 + normHeight),
+        1 + normWidth + stride * (1 + normHeight)
+      ),
+      normArea: Double(normWidth * normHeight), stumps: nil, shapeEnds: nil)
+  }
+
+  /// The trees as packed stumps in `packedOrder`, read from `level`, when `packs`; else none.
+  private func packedStumps(of level: inout HaarLevel, packs: Bool) -> [HaarStump] {
+    guard packs else { return [] }
+    var stumps = [HaarStump](repeating: HaarStump(), count: treeCount)
+    stumps.withUnsafeMutableBufferPointer {
+      cfacedetection_haar_pack_stumps(&level, treeCount, packedOrder, $0.baseAddress)
+    }
+    return stumps
+  }
+
+  /// Keeps a stride's tables for the next frames, forgetting them all past `cachedStrides`.
+  private func keep(_ tables: LevelTables, as key: LevelKey) {
+    levelTables.withLock { kept in
+      if kept.count >= Self.cachedStrides { kept.removeAll() }
+      kept[key] = tables
+    }
+  }
+
+  /// Runs the C scan over the level's rows, in as many calls as the windows found need.
+  private func scan(
+    _ level: inout HaarLevel, integrals: IntegralImages, workingWidth: Int, workingHeight: Int, step: Int,
+    instructionSet: InstructionSet
+  ) -> [(x: Int, y: Int)] {
     var accepted: [(x: Int, y: Int)] = []
     // Room for every window of a few rows; the scan stops and resumes when more pass.
     var found = [Int32](repeating: 0, count: 2 * 4 * workingWidth)
-    levelOffsets.withUnsafeBufferPointer { offsets in
-      integrals.sum.withUnsafeBufferPointer { sum in
-        integrals.squares.withUnsafeBufferPointer { squares in
-          integrals.tilted.withUnsafeBufferPointer { tiltedSum in
-            guard let sumBase = sum.baseAddress, let squaresBase = squares.baseAddress else { return }
-            var level = HaarLevel(
-              stageCount: stageCount,
-              stageEnds: UnsafePointer(stageEnds.baseAddress),
-              stageThresholds: UnsafePointer(stageThresholds.baseAddress),
-              treeFirstNode: UnsafePointer(treeFirstNode.baseAddress),
-              treeFirstLeaf: UnsafePointer(treeFirstLeaf.baseAddress),
-              nodeFeature: UnsafePointer(nodeFeature.baseAddress),
-              nodeThreshold: UnsafePointer(nodeThreshold.baseAddress),
-              nodeLeft: UnsafePointer(nodeLeft.baseAddress), nodeRight: UnsafePointer(nodeRight.baseAddress),
-              leaves: UnsafePointer(leaves.baseAddress), offsets: offsets.baseAddress,
-              weights: UnsafePointer(weights.baseAddress), tilted: UnsafePointer(tilted.baseAddress),
-              stumpBased: isStumpBased ? 1 : 0, stumpLeaves: UnsafePointer(stumpLeaves.baseAddress),
-              exactStageSums: exactStageSums ? 1 : 0,
-              norm: (
-                1 + stride, 1 + normWidth + stride, 1 + stride * (1 + normHeight),
-                1 + normWidth + stride * (1 + normHeight)
-              ),
-              normArea: Double(normWidth * normHeight), stumps: nil, shapeEnds: nil)
-            // Cascades without tilted features never read that table.
-            var tables = HaarIntegrals(
-              sum: sumBase, squares: squaresBase, tilted: tiltedSum.baseAddress ?? sumBase, stride: stride,
-              count: sum.count)
-            var stumps = cached?.stumps ?? []
-            if cached == nil {
-              if packs {
-                stumps = [HaarStump](repeating: HaarStump(), count: treeCount)
-                stumps.withUnsafeMutableBufferPointer {
-                  cfacedetection_haar_pack_stumps(&level, treeCount, packedOrder, $0.baseAddress)
-                }
+    integrals.sum.withUnsafeBufferPointer { sum in
+      integrals.squares.withUnsafeBufferPointer { squares in
+        integrals.tilted.withUnsafeBufferPointer { tiltedSum in
+          guard let sumBase = sum.baseAddress, let squaresBase = squares.baseAddress else { return }
+          // Cascades without tilted features never read that table.
+          var tables = HaarIntegrals(
+            sum: sumBase, squares: squaresBase, tilted: tiltedSum.baseAddress ?? sumBase,
+            stride: integrals.stride, count: sum.count)
+          found.withUnsafeMutableBufferPointer { found in
+            guard let foundBase = found.baseAddress else { return }
+            var row = 0
+            while row < workingHeight {
+              let count = cfacedetection_haar_scan_rows(
+                &level, &tables, &row, workingWidth, workingHeight, step, Int32(instructionSet.rawValue),
+                foundBase, found.count / 2)
+              for index in 0..<count {
+                accepted.append((Int(foundBase[2 * index]), Int(foundBase[2 * index + 1])))
               }
-              levelTables.withLock { tables in
-                if tables.count >= Self.cachedStrides { tables.removeAll() }
-                tables[key] = LevelTables(offsets: levelOffsets, stumps: stumps)
-              }
-            }
-            stumps.withUnsafeBufferPointer { packed in
-              level.stumps = packed.isEmpty ? nil : packed.baseAddress
-              level.shapeEnds = UnsafePointer(shapeEnds.baseAddress)
-              found.withUnsafeMutableBufferPointer { found in
-                guard let foundBase = found.baseAddress else { return }
-                var row = 0
-                while row < workingHeight {
-                  let count = cfacedetection_haar_scan_rows(
-                    &level, &tables, &row, workingWidth, workingHeight, step, Int32(instructionSet.rawValue),
-                    foundBase,
-                    found.count / 2)
-                  for index in 0..<count {
-                    accepted.append((Int(foundBase[2 * index]), Int(foundBase[2 * index + 1])))
-                  }
-                }
-              }
-              level.stumps = nil
             }
           }
         }
