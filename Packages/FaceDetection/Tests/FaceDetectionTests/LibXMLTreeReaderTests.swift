@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import System
 import Testing
 
 @testable import FaceDetection
@@ -153,7 +153,7 @@ import Testing
 
 /// Booleans added from several threads.
 private final class LockedResults: Sendable {
-  private let values = Mutex<[Bool]>([])
+  private let values = LockedValue<[Bool]>([])
 
   func add(_ value: Bool) { values.withLock { $0.append(value) } }
 
