@@ -37,7 +37,9 @@ extension Document {
         "How to delete it: remove that file, or its folder. The app will ask for your consent again on its "
           + "next start. Frames you saved are ordinary PNG files you can delete like any other.",
         "Output of `emotions detect` goes where you send it. Treat results about other people as personal "
-          + "data: keep them only as long as you need them.",
+          + "data: keep them only as long as you need them. With --embeddings it also holds each face's "
+          + "embedding, numbers that can recognise the person in other pictures: biometric data in many "
+          + "laws, to keep only with their consent and never to share.",
       ]
     }
   }
