@@ -13,6 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from function_length import functions
+
 # DESIGN section 2, the arrows. `*Flow` stands for every flow package; a flow listed by its
 # own name gets the `*Flow` arrows plus its own. A flow may use FaceAnalysis's interface
 # product only: `flow-c-closure` fails a flow that links its C libraries.
@@ -60,8 +62,13 @@ SIGNALS = re.compile(r"\b(signal|sigaction)\s*\(\s*SIG|\bmakeSignalSource\b")
 # the C call only with its `O_` flags, since Swift code opens links and screens by that name.
 FILE_CALLS = re.compile(
     r"(?<![.\w])(?<!func )(?:(?:Glibc|Musl|Darwin|Foundation)\.)?"
-    r"(?:(open)\s*\([^)]*\bO_[A-Z]+|(l?stat|fstat|fsync|ftruncate|strerror|ioctl)\s*\(|(kill)\s*\((?!\s*\))[^,]*,)")
+    r"(?:(open)\s*\([^)]*\bO_[A-Z]+|(l?stat|fstat|fsync|ftruncate|strerror|ioctl|access|readlink|waitpid|wait4"
+    r"|tcgetattr|tcsetattr)\s*\(|(kill)\s*\((?!\s*\))[^,]*,)")
 SYSTEM_CALL_SUFFIXES = (".swift", ".c", ".h", ".cc", ".cpp")
+
+# Issue 48: no Swift function in a package's sources or the app's is longer than this, from
+# its keyword's line to its closing brace's (function_length.py finds them by their braces).
+FUNCTION_LINES = 80
 
 # DESIGN section 2: only Inference imports the C libraries.
 C_LIBRARIES = {"CInferenceBLAS": "Inference", "CHDF5": "Inference"}
@@ -94,6 +101,7 @@ RULES = (
     "module-navigation",
     "module-knows-module",
     "flow-owned-key",
+    "function-length",
     "builds-alone",
 )
 
@@ -267,6 +275,16 @@ class Checker:
                                 "system-calls", path, number,
                                 f"{package.name} handles signals itself; only System installs handlers: "
                                 "use its ProcessSignals or TerminationSignals")
+
+    def check_function_lengths(self) -> None:
+        for package in self.packages:
+            for path in package.source_files():
+                for function in functions(path.read_text()):
+                    if function.lines > FUNCTION_LINES:
+                        self.report(
+                            "function-length", path, function.line,
+                            f"{function.name} is {function.lines} lines, more than {FUNCTION_LINES}: split it "
+                            "into steps with names of their own")
 
     def check_dependencies(self) -> None:
         names = {p.name for p in self.packages}
@@ -510,6 +528,7 @@ class Checker:
         self.timed("flow closures", self.check_flow_closures)
         self.timed("modules", self.check_modules)
         self.timed("flow keys", self.check_flow_keys)
+        self.timed("function lengths", self.check_function_lengths)
         if "builds-alone" in self.rules and not self.skip_build:
             self.timed("builds", self.check_builds)
             self.built = True
