@@ -19,8 +19,8 @@ public final class LockedValue<Value> {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private var value: Value
 
-  /// A lock holding `value`, which only the lock reaches from now on.
-  public init(_ value: consuming sending Value) {
+  /// A lock holding `value`.
+  public init(_ value: Value) {
     self.value = value
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -32,15 +32,12 @@ public final class LockedValue<Value> {
   }
 
   /// Runs `body` on the value while holding the lock, and returns what it returns.
-  public func withLock<Result, Failure: Error>(
-    _ body: (inout sending Value) throws(Failure) -> sending Result
-  ) throws(Failure) -> sending Result {
+  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)
   }
 }
 
-// Checked by hand: the value is reached only inside `withLock`, under the mutex, and goes in
-// and out only as `sending` (as with `Mutex`), so even a value that is not Sendable is safe.
-extension LockedValue: @unchecked Sendable {}
+// Checked by hand: the value is reached only inside `withLock`, under the mutex.
+extension LockedValue: @unchecked Sendable where Value: Sendable {}
