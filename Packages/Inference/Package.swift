@@ -14,7 +14,9 @@ let package = Package(
     .executable(name: "inference-run", targets: ["InferenceRun"]),
   ],
   dependencies: [
-    .package(path: "../Processor")
+    .package(path: "../Processor"),
+    // LockedValue, the project's one lock.
+    .package(path: "../System"),
   ],
   targets: [
     // Loads Debian's libopenblas0 at first use (see its header), so no link flag.
@@ -27,8 +29,13 @@ let package = Package(
     .target(name: "CInference", dependencies: [.product(name: "CProcessor", package: "Processor")]),
     .target(
       name: "Inference",
-      dependencies: ["CInferenceBLAS", "CInference", .product(name: "Processor", package: "Processor")]),
-    .target(name: "InferenceKeras", dependencies: ["Inference", "CHDF5"]),
+      dependencies: [
+        "CInferenceBLAS", "CInference", .product(name: "Processor", package: "Processor"),
+        .product(name: "System", package: "System"),
+      ]),
+    .target(
+      name: "InferenceKeras",
+      dependencies: ["Inference", "CHDF5", .product(name: "System", package: "System")]),
     .target(name: "InferenceTFLite", dependencies: ["Inference"]),
     .target(name: "InferenceONNX", dependencies: ["Inference"]),
     .executableTarget(

@@ -2,6 +2,7 @@ import CInference
 import Dispatch
 import Foundation
 import Processor
+import System
 
 extension KernelConfiguration {
   /// The GFLOPS of independent fused multiply-adds on the kernels' widest vectors, run on
@@ -23,16 +24,15 @@ extension KernelConfiguration {
     let rounds = max(iterations, 1)
     var best = 0.0
     for _ in 0..<(max(repeats, 1) + 1) {
-      let lock = NSLock()
-      nonisolated(unsafe) var flops = 0.0
+      let flops = LockedValue(0.0)
       let start = DispatchTime.now().uptimeNanoseconds
       DispatchQueue.concurrentPerform(iterations: count) { _ in
         var sink: Float = 0
         let done = cinference_fma_peak(rounds, &sink)
-        lock.withLock { flops += done }
+        flops.withLock { $0 += done }
       }
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-      best = max(best, lock.withLock { flops } / seconds / 1e9)
+      best = max(best, flops.withLock { $0 } / seconds / 1e9)
     }
     return best
   }

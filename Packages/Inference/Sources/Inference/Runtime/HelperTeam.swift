@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import System
 
 /// Helper threads that share the chunks of one prediction's layers with its caller.
 ///
@@ -32,8 +33,8 @@ package final class HelperTeam: @unchecked Sendable {
   private let helpers: [Helper]
   private var job: ((Int, Int) -> Void)?
   private var epoch = 0
-  private let startLock = NSLock()
-  private var started = false
+  /// Whether the helper threads have been started.
+  private let started = LockedValue(false)
 
   /// How long a helper spins for the next job after a reservation ends before it sleeps: long
   /// enough for back-to-back predictions, short enough not to take much from the work between
@@ -136,7 +137,7 @@ package final class HelperTeam: @unchecked Sendable {
   }
 
   private func startIfNeeded() {
-    startLock.withLock {
+    started.withLock { started in
       guard !started else { return }
       started = true
       for index in 0..<helperCount {

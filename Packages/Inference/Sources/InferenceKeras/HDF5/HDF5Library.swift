@@ -1,6 +1,7 @@
 import CHDF5
 import Foundation
 import Inference
+import System
 
 /// Process-wide access to libhdf5.
 ///
@@ -9,7 +10,8 @@ import Inference
 /// turns off libhdf5's own printing of its error stack: failures become typed ``ModelError``
 /// values instead.
 enum HDF5Library {
-  private static let lock = NSLock()
+  /// Held around every call into libhdf5: it guards the library, not a value.
+  private static let lock = LockedValue(())
   /// libhdf5's one-time set-up, run by the first call (Swift runs a static's initialiser once).
   private static let opened: Void = { H5open() }()
 
@@ -18,7 +20,7 @@ enum HDF5Library {
   /// Error printing is turned off on every call: in a thread-safe libhdf5 build (Debian's
   /// is one) the setting belongs to the calling thread's error stack.
   static func withLock<T>(_ body: () throws(ModelError) -> T) throws(ModelError) -> T {
-    let result: Result<T, ModelError> = lock.withLock {
+    let result: Result<T, ModelError> = lock.withLock { _ in
       _ = opened
       _ = chdf5_silence_errors()
       do throws(ModelError) {
@@ -32,12 +34,12 @@ enum HDF5Library {
 
   /// The number of HDF5 objects (files, groups, datasets, attributes, types) open now.
   static func openObjectCount() -> Int {
-    lock.withLock { Int(chdf5_open_object_count()) }
+    lock.withLock { _ in Int(chdf5_open_object_count()) }
   }
 
   /// Whether libhdf5 would print its error stack on the calling thread (for tests).
   static func printsErrors() -> Bool {
-    lock.withLock {
+    lock.withLock { _ in
       var function: H5E_auto2_t?
       var data: UnsafeMutableRawPointer?
       _ = H5Eget_auto2(chdf5_e_default(), &function, &data)
