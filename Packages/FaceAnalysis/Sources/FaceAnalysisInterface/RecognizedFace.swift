@@ -34,13 +34,14 @@ public struct RecognizedFace: Sendable, Equatable, Codable {
   /// The most likely emotion.
   public var emotion: Emotion { scores.dominant }
 
-  /// The most likely emotion's score.
-  public var confidence: Float { scores[emotion] }
+  /// The most likely emotion's score: how sure the classifier is of ``emotion`` (not the
+  /// detector's ``detectorConfidence`` that this is a face).
+  public var emotionScore: Float { scores[emotion] }
 
   /// How a box is labelled: the emotion and its score, such as `happy 87%`; for a tracked
   /// face, the person and their steady emotion with its smoothed score, such as `#2 happy 0.91`.
   public var caption: String {
-    guard let track else { return "\(emotion.rawValue) \(Int((confidence * 100).rounded()))%" }
+    guard let track else { return "\(emotion.rawValue) \(Int((emotionScore * 100).rounded()))%" }
     let hundredths = Int((track.scores[track.emotion] * 100).rounded())
     let score = hundredths >= 100 ? "1.00" : "0.\(hundredths < 10 ? "0" : "")\(hundredths)"
     return "#\(track.id) \(track.emotion.rawValue) \(score)"
@@ -48,4 +49,17 @@ public struct RecognizedFace: Sendable, Equatable, Codable {
 
   /// The emotion a box is drawn in: the track's steady one, or the face's own.
   public var shownEmotion: Emotion { track?.emotion ?? emotion }
+}
+
+extension Sequence<RecognizedFace> {
+  /// The largest face by box area (the first of equals), if any: the one face a chart or a
+  /// history follows when a frame has several.
+  public var largest: RecognizedFace? {
+    var best: RecognizedFace?
+    for face in self
+    where best.map({ face.box.width * face.box.height > $0.box.width * $0.box.height }) ?? true {
+      best = face
+    }
+    return best
+  }
 }

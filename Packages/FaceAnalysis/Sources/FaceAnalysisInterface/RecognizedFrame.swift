@@ -30,13 +30,6 @@ public struct RecognizedFrame: Sendable, Equatable {
     self.classificationSeconds = classificationSeconds
   }
 
-  /// The largest face by box area (the first of equals), if any.
-  public var largestFace: RecognizedFace? {
-    var best: RecognizedFace?
-    for face in faces
-    where best.map({ face.box.width * face.box.height > $0.box.width * $0.box.height }) ?? true {
-      best = face
-    }
-    return best
-  }
+  /// The largest face by box area (the first of equals), if any (``Swift/Sequence/largest``).
+  public var largestFace: RecognizedFace? { faces.largest }
 }

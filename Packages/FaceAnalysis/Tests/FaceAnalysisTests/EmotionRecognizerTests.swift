@@ -92,7 +92,7 @@ struct EmotionRecognizerTests {
       scores: try #require(EmotionScores(modelOrder: [0.1, 0, 0.2, 0.6, 0, 0.1, 0])))
     #expect(face.emotion == .happy)
     #expect(face.caption == "happy 60%")
-    #expect(face.confidence == 0.6)
+    #expect(face.emotionScore == 0.6)
     #expect(face.scores[.fear] == 0.2)
     #expect(Emotion(rawValue: "bored") == nil)
     #expect(EmotionScores(modelOrder: [0.5, 0.5]) == nil, "one score per emotion, no fewer")

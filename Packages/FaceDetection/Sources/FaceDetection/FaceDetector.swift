@@ -13,15 +13,16 @@ public protocol FaceDetector: Sendable {
 public struct DetectedFace: Sendable, Equatable {
   /// The box in whole pixels, as the crop uses it.
   public var box: BoundingBox
-  /// The detector's confidence (0...1), when it gives one.
-  public var confidence: Float?
+  /// How sure the detector is that this is a face (0...1), when it says (BlazeFace does, the
+  /// Haar cascade does not); named as ``RecognizedFace``'s copy of it.
+  public var detectorConfidence: Float?
   /// Keypoints in pixels, in ``BlazeFaceDetector/keypointNames`` order, when the detector gives them.
   public var keypoints: [PixelPoint]
 
   /// A face from its parts.
-  public init(box: BoundingBox, confidence: Float? = nil, keypoints: [PixelPoint] = []) {
+  public init(box: BoundingBox, detectorConfidence: Float? = nil, keypoints: [PixelPoint] = []) {
     self.box = box
-    self.confidence = confidence
+    self.detectorConfidence = detectorConfidence
     self.keypoints = keypoints
   }
 }

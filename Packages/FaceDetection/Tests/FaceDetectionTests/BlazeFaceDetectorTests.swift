@@ -98,7 +98,7 @@ struct BlazeFaceDetectorTests {
     let face = try #require(detector.detectFaces(in: picture, options: DetectionOptions(), threads: 2).first)
     #expect(face.box.x == Int((exact.box.left * Float(image.width)).rounded()))
     #expect(face.box.y == Int((exact.box.top * Float(image.height)).rounded()))
-    #expect(face.confidence == exact.score)
+    #expect(face.detectorConfidence == exact.score)
     #expect(face.keypoints.count == 6)
     // The eyes lie inside the box, the left one (in the picture) left of the right one.
     #expect(face.keypoints[0].x < face.keypoints[1].x)

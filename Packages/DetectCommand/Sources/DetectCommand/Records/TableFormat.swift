@@ -20,12 +20,6 @@ struct TableFormat: RecordFormat {
   /// Nothing: a table is not merged.
   func endOfInput(_ source: String, stamp: PartStamp) -> String { "" }
 
-  /// The rows as they are.
-  func unstamped(_ text: Substring) -> String { String(text) }
-
-  /// A table is not read back.
-  func recorded(in text: Substring) -> RecordedFrame? { nil }
-
   /// A table is for people: `--output` writes it, but `--resume` reads only the records of
   /// `--json` and `--format csv`, so a table file is read as JSON lines and refused.
   func read(_ bytes: [UInt8]) -> Result<RecordFile, RecordFile.Problem> {
@@ -40,7 +34,7 @@ struct TableFormat: RecordFormat {
     return record.faces.map { face in
       let box = "[" + face.box.array.map(String.init).joined(separator: ",") + "]"
       let person = tracks ? pad(face.track.map { "#\($0.id)" } ?? "", 8) : ""
-      return prefix + person + pad(box, 22) + pad(face.emotion.rawValue, 10) + percent(face.confidence)
+      return prefix + person + pad(box, 22) + pad(face.emotion.rawValue, 10) + percent(face.emotionScore)
     }
   }
 

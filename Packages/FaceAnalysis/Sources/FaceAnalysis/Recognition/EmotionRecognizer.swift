@@ -156,7 +156,7 @@ public struct EmotionRecognizer: Sendable {
           modelOrder: Array(output.values[(index * classes)..<((index + 1) * classes)]))
       else { throw RecognizerError.classification(reason: "no score for every emotion") }
       return RecognizedFace(
-        box: face.box, scores: scores, detectorConfidence: face.confidence, keypoints: face.keypoints,
+        box: face.box, scores: scores, detectorConfidence: face.detectorConfidence, keypoints: face.keypoints,
         embedding: embeddings?[index])
     }
   }

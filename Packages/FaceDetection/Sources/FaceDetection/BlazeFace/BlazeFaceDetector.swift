@@ -96,7 +96,8 @@ public struct BlazeFaceDetector: FaceDetector {
         x: left, y: top, width: Int((box.right * width).rounded()) - left,
         height: Int((box.bottom * height).rounded()) - top)
       return DetectedFace(
-        box: whole.clipped(width: image.width, height: image.height) ?? whole, confidence: detection.score,
+        box: whole.clipped(width: image.width, height: image.height) ?? whole,
+        detectorConfidence: detection.score,
         keypoints: detection.points.dropFirst(2).map {
           PixelPoint(x: Double($0.x * width), y: Double($0.y * height))
         })
