@@ -58,6 +58,18 @@ public struct TrackedFrameQueue<Frame> {
       }
     }
     waiting.append(Waiting(frame: frame, time: time, assignments: step.assignments))
+    return releaseSettled()
+  }
+
+  /// Takes in `frame`, which has no faces to track (read between every Nth frame, say), at
+  /// `time`: the tracker is not told of it, and it waits behind the frames held before it.
+  /// Gives back, oldest first, the frames whose faces are all settled now.
+  public mutating func pass(_ frame: Frame, at time: Double) -> [Released] {
+    waiting.append(Waiting(frame: frame, time: time, assignments: []))
+    return releaseSettled()
+  }
+
+  private mutating func releaseSettled() -> [Released] {
     let settled = waiting.prefix { $0.isSettled }.count
     defer { waiting.removeFirst(settled) }
     return waiting.prefix(settled).map(Self.release)

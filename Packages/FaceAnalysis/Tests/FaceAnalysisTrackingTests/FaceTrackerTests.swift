@@ -227,6 +227,22 @@ struct FaceTrackerTests {
     #expect(queue.finish().map { $0.tracks.map { $0?.id } } == [[1, nil]])
   }
 
+  /// A frame without faces to track waits behind a tentative one, goes straight out when none
+  /// waits, and is never told to the tracker: the track is still confirmed at 0.1 s.
+  @Test func aPassedFrameWaitsBehindTheFramesBeforeIt() {
+    var queue = TrackedFrameQueue<Int>()
+    let face = RecognizedFace(box: BoundingBox(x: 100, y: 100, width: 80, height: 80), scores: Self.happy)
+    #expect(queue.pass(0, at: 0).map(\.frame) == [0], "nothing waits before it")
+    #expect(queue.add(1, at: 0, faces: [face]).isEmpty)
+    #expect(queue.pass(2, at: 0.05).isEmpty)
+    #expect(queue.waitingCount == 2)
+    let released = queue.add(3, at: 0.1, faces: [face])
+    #expect(released.map(\.frame) == [1, 2, 3])
+    #expect(released.map { $0.tracks.map { $0?.id } } == [[1], [], [1]])
+    #expect(released.map(\.time) == [0, 0.05, 0.1])
+    #expect(queue.tracker.summaries.map(\.frames) == [2])
+  }
+
   @Test func theSameFramesGiveTheSameTracksBitForBit() {
     let frames = Self.crossing(confidence: 0.9, jitter: 5).frames(rate: 24)
     func run() -> ([FaceTracker.Step], [TrackSummary]) {
