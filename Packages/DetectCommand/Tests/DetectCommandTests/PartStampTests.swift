@@ -12,21 +12,29 @@ struct PartStampTests {
   static let record = DetectionRecord(
     key: FrameKey(source: "a,b.png", frame: 0), time: 0, width: 2, height: 2, faces: [])
 
-  @Test func aJSONRecordEndsWithItsStampAndLosesItWhole() {
+  @Test func aJSONRecordEndsWithItsStampAndLosesItWhole() throws {
     let line = JSONLinesFormat.line(for: Self.record, stamp: Self.stamp)
     #expect(
       line == #"{"source":"a,b.png","frame":0,"time":0,"width":2,"height":2,"faces":[],"#
         + #""shard":"2/4","input":"6/12","last":true,"run":"00ff"}"#)
+    let read = try JSONLinesFormat().read(Array((line + "\n").utf8)).get()
+    #expect(read.entries.map(\.stamp) == [Self.stamp])
     #expect(
-      JSONLinesFormat().unstamped(Substring(line + "\n")) == JSONLinesFormat.line(for: Self.record) + "\n")
+      read.entries.map(\.unstamped)
+        == [#"{"source":"a,b.png","frame":0,"time":0,"width":2,"height":2,"faces":[]}"# + "\n"])
   }
 
   @Test func aCSVRowEndsWithTheStampsColumnsAndLosesThem() throws {
     let format = CSVFormat(stamped: true, tracks: false)
     #expect(format.header == CSVFormat.headerRow + ",shard,input,last,run\r")
     let row = try #require(format.lines(for: Self.record, stamp: Self.stamp).first)
-    #expect(row.hasSuffix(",2/4,6/12,true,00ff\r"))
-    #expect(format.unstamped(Substring(row + "\n")) == CSVFormat.rows(for: Self.record)[0] + "\r\n")
+    // The source, frame and time, then 13 empty face fields (no face) and the stamp.
+    let unstamped = "\"a,b.png\",0,0" + String(repeating: ",", count: 13)
+    #expect(row == unstamped + ",2/4,6/12,true,00ff\r")
+    let read = try format.read(Array((try #require(format.header) + "\n" + row + "\n").utf8)).get()
+    #expect(read.header == CSVFormat.headerRow)
+    #expect(read.entries.map(\.stamp) == [Self.stamp])
+    #expect(read.entries.map(\.unstamped) == [unstamped + "\r\n"])
   }
 
   @Test func readBackAPartSaysWhichInputsEndedAndKeepsAFinalLastRecord() throws {
@@ -63,7 +71,11 @@ struct PartStampTests {
     otherEvery.every = 2
     var otherCount = options
     otherCount.shard = DetectOptions.Shard(index: 0, count: 3)
-    for changed in [otherInputs, otherEvery, otherCount] {
+    var untracked = options
+    untracked.tracks = false
+    var embedded = options
+    embedded.embeddings = true
+    for changed in [otherInputs, otherEvery, otherCount, untracked, embedded] {
       #expect(PartStamping.fingerprint(of: changed) != base)
     }
   }

@@ -77,9 +77,8 @@ public struct Merge {
       // people.
       if bytes.isEmpty { continue }
       let read: Result<Void, MergeError> =
-        SummaryPart.isSummary(bytes)
-        ? SummaryPart.read(path, bytes: bytes).map { summaries.append($0) }
-        : Part.read(path, bytes: bytes).map { parts.append($0) }
+        SummaryPart.read(path, bytes: bytes).map { $0.map { summaries.append($0) } }
+        ?? Part.read(path, bytes: bytes).map { parts.append($0) }
       if case .failure(let error) = read { return .failure(error) }
     }
     guard let first = parts.first else { return .failure(MergeError("merge needs the parts of a run")) }
@@ -125,7 +124,7 @@ public struct Merge {
     case .success(let merged): summary = merged
     case .failure(let error): return .failure(error)
     }
-    return assemble(parts, format: first.format).map { ($0, summary) }
+    return assemble(parts).map { ($0, summary) }
   }
 
   /// The summary parts' rows in the inputs' order, without their stamps, when `--summary` asks
@@ -159,19 +158,15 @@ public struct Merge {
           "the summary of shard \(part.shardText) is missing for --summary \(output): give the --summary file of "
             + "emotions detect … --shard \(part.shardText)"))
     }
-    let format = SummaryFormat(path: output)
-    var text = format == .csv ? SummaryFormat.columns.joined(separator: ",") + CSV.lineEnding : ""
-    let unstamped: any RecordFormat = format == .csv ? CSVFormat() : JSONLinesFormat()
-    for place in placed.sorted(by: { ($0.input, $0.part, $0.row) < ($1.input, $1.part, $1.row) }) {
-      let row = summaries[place.part].rows[place.row].text
-      text += unstamped.unstamped(row + "\n")
+    let rows = placed.sorted { ($0.input, $0.part, $0.row) < ($1.input, $1.part, $1.row) }.map {
+      (row: summaries[$0.part].rows[$0.row].row, stamp: PartStamp?.none)
     }
-    return .success(Array(text.utf8))
+    return .success(Array(SummaryFormat(path: output).text(rows, stamped: false).utf8))
   }
 
   /// The records of every part in the inputs' order (each part keeps its own order within an
   /// input), without their stamps or the end-of-input lines; a record given twice is refused.
-  private func assemble(_ parts: [Part], format: DetectOptions.OutputFormat) -> Result<[UInt8], MergeError> {
+  private func assemble(_ parts: [Part]) -> Result<[UInt8], MergeError> {
     struct Placed {
       var input: Int
       var part: Int
@@ -194,12 +189,9 @@ public struct Merge {
       }
     }
     placed.sort { ($0.input, $0.part, $0.order) < ($1.input, $1.part, $1.order) }
-    let records = format.records()
-    var text = parts[0].file.header.map { records.unstamped(Substring($0 + CSV.lineEnding)) } ?? ""
+    var text = parts[0].file.header.map { $0 + CSV.lineEnding } ?? ""
     for place in placed {
-      let part = parts[place.part]
-      let range = part.file.entries[place.order].bytes
-      text += records.unstamped(Substring(decoding: part.bytes[range], as: UTF8.self))
+      text += parts[place.part].file.entries[place.order].unstamped
     }
     return .success(Array(text.utf8))
   }

@@ -61,19 +61,7 @@ struct Part {
   }
 
   /// Whether a face of the part has a person (a track), so its shard has people to summarise.
-  var hasPeople: Bool {
-    let text = String(decoding: bytes, as: UTF8.self)
-    switch format {
-    case .csv:
-      guard file.header?.contains(",track,track_emotion") == true else { return false }
-      return text.split(whereSeparator: \.isNewline).dropFirst().contains { row in
-        let fields = row.split(separator: ",", omittingEmptySubsequences: false)
-        return fields.count > PartStamp.columns.count + 2
-          && !fields[fields.count - PartStamp.columns.count - 2].isEmpty
-      }
-    case .json, .table: return text.contains("\"track\":{")
-    }
-  }
+  var hasPeople: Bool { file.entries.contains(where: \.hasPerson) }
 
   /// Whether something follows the last whole record: a record cut off by a crash.
   var isTorn: Bool { file.wholeLength < bytes.count }

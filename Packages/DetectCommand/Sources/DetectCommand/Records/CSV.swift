@@ -14,6 +14,11 @@ enum CSV {
     return "\"" + text.map { $0 == "\"" ? "\"\"" : String($0) }.joined() + "\""
   }
 
+  /// A row of `fields`, each written by ``field(_:)``, without its line ending.
+  static func line(_ fields: [String]) -> String {
+    fields.map(field).joined(separator: ",")
+  }
+
   /// The fields of the row at `start` in `bytes` and where the next row starts; nil when no
   /// whole row (ended by a line break outside quotes) is there.
   static func row(in bytes: [UInt8], from start: Int) -> (fields: [String], end: Int)? {

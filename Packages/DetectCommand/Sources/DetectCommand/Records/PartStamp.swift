@@ -41,3 +41,33 @@ struct PartStamp: Equatable, Sendable {
     self.run = run
   }
 }
+
+extension PartStamp {
+  private enum Keys: String, CodingKey {
+    case shard, input, last, run
+  }
+
+  /// The stamp of a part's JSON line, in its keys `shard`, `input`, `last` and `run` (a record's
+  /// or a summary's); nil when the line has none.
+  static func decodeIfPresent(from decoder: any Decoder) throws -> PartStamp? {
+    let object = try decoder.container(keyedBy: Keys.self)
+    guard let shard = try object.decodeIfPresent(String.self, forKey: .shard) else { return nil }
+    let fields = [
+      shard, try object.decode(String.self, forKey: .input),
+      try object.decode(Bool.self, forKey: .last) ? "true" : "false",
+      try object.decode(String.self, forKey: .run),
+    ]
+    guard let stamp = PartStamp(fields: fields) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .shard, in: object, debugDescription: "not a part's stamp")
+    }
+    return stamp
+  }
+
+  /// The stamp's keys as JSON lines write them, each with a comma before it, to end an object.
+  var jsonKeys: String {
+    zip(Self.columns, fields).map { name, value in
+      ",\"\(name)\":" + (name == "last" ? value : JSONLinesFormat.quoted(value))
+    }.joined()
+  }
+}

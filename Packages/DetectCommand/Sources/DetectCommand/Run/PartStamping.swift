@@ -29,7 +29,7 @@ struct PartStamping: Sendable {
     let settings = [
       options.format.rawValue, options.detector?.rawValue ?? "standard", String(options.every),
       String(options.minSize), String(options.scaleFactor), String(options.minNeighbors),
-      String(options.wholeImage), shards,
+      String(options.wholeImage), shards, String(options.tracks), String(options.embeddings),
     ]
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in (options.inputs + ["\u{1}"] + settings).joined(separator: "\u{0}").utf8 {

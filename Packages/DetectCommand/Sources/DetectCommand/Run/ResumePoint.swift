@@ -5,8 +5,8 @@ import System
 /// What `detect --resume --output FILE` finds in FILE: the records a killed run wrote whole,
 /// where they end, and which of this run's sources they cover.
 ///
-/// The format reads its own file back (``RecordFormat/read(_:)``): a JSON line counts when it
-/// ends with its newline; CSV's last frame is always done again, since rows do not say how
+/// The format reads its own file back with its parser (``RecordFormat/read(_:)``): a JSON line
+/// counts when it ends with its newline; CSV's last frame is always done again, since rows do not say how
 /// many faces their frame has. A file that holds anything else, or records of sources this
 /// run does not read, is refused: continuing it would mix two runs.
 struct ResumePoint: Equatable {
@@ -82,6 +82,13 @@ struct ResumePoint: Equatable {
     case .unreadable(let reason):
       return .failure(OutputOptionError("--resume --output \(path): cannot read it (\(reason))"))
     }
+    return read(bytes, of: path, format: format, sources: sources)
+  }
+
+  /// Reads `bytes`, the file at `path`, written as `format` for a run over `sources`.
+  static func read(
+    _ bytes: [UInt8], of path: String, format: DetectOptions.OutputFormat, sources: Set<String>
+  ) -> Result<ResumePoint, OutputOptionError> {
     let file: RecordFile
     switch format.records().read(bytes) {
     case .success(let read): file = read
@@ -113,11 +120,7 @@ struct ResumePoint: Equatable {
       point.recorded.insert(entry.key)
       point.recordedSources.insert(entry.key.source)
       point.lastSource = entry.key.source
-    }
-    let records = format.records()
-    for entry in file.entries where !entry.isEndOfInput {
-      point.recordedFrames[entry.key] = records.recorded(
-        in: Substring(decoding: bytes[entry.bytes], as: UTF8.self))
+      point.recordedFrames[entry.key] = entry.frame
     }
     return .success(point)
   }
