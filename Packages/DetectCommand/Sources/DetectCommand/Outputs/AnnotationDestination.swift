@@ -135,9 +135,7 @@ struct AnnotationDestination {
 
   /// The frame's picture with every face boxed and labelled.
   static func annotated(_ frame: Frame, faces: [RecognizedFace]) -> RGBImage {
-    let recognized = RecognizedFrame(
-      index: frame.index, time: frame.time ?? 0, name: frame.source, image: frame.image, faces: faces)
-    return FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: recognized))
+    FrameAnnotator.annotate(frame.image, with: FrameAnnotator.marks(for: faces))
   }
 
   private static func stem(of input: String) -> String {

@@ -23,165 +23,193 @@ struct TimelineSVG {
   private let right = 150.0
   private let top = 40.0
   private let bottom = 50.0
+  private let laneHeight = 48.0
+  private let laneGap = 10.0
+
+  private var plotWidth: Double { width - left - right }
+
+  /// One person's frames, in time order: when each was, and the person's track then.
+  private typealias Sightings = [(time: Double, track: FaceTrack)]
 
   /// The SVG document for the given frames.
   func render(_ records: [DetectionRecord]) -> String {
-    if records.contains(where: { $0.faces.contains { $0.track != nil } }) { return renderPeople(records) }
-    let plotWidth = width - left - right
+    let sorted = records.sorted { $0.time < $1.time }
+    if records.contains(where: { $0.faces.contains { $0.track != nil } }) { return renderPeople(sorted) }
     let plotHeight = height - top - bottom
     let duration = max(records.map(\.time).max() ?? 0, 0.001)
-    func x(_ time: Double) -> Double { left + time / duration * plotWidth }
-    func y(_ score: Double) -> Double { top + (1 - score) * plotHeight }
-
-    var svg = [
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
-        + "viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
-      "<title>\(escaped(title))</title>",
-      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-      "<text x=\"\(Int(left))\" y=\"24\" font-size=\"15\" font-weight=\"bold\">Emotions over time: "
-        + "\(escaped(title))</text>",
-    ]
-    // Axes, with score ticks every 0.25 and about eight time ticks.
-    svg.append(
-      "<path d=\"M\(f(left)) \(f(top)) V\(f(top + plotHeight)) H\(f(left + plotWidth))\" "
-        + "stroke=\"black\" fill=\"none\"/>")
-    for step in 0...4 {
-      let score = Double(step) / 4
-      svg.append(
-        "<line x1=\"\(f(left - 4))\" y1=\"\(f(y(score)))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y(score)))\" "
-          + "stroke=\"#ddd\"/>")
-      svg.append(
-        "<text x=\"\(f(left - 8))\" y=\"\(f(y(score) + 4))\" text-anchor=\"end\">\(f(score, digits: 2))</text>"
-      )
-    }
-    let tick = niceStep(duration / 8)
-    var time = 0.0
-    while time <= duration + tick / 1000 {
-      svg.append(
-        "<line x1=\"\(f(x(time)))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(x(time)))\" "
-          + "y2=\"\(f(top + plotHeight + 5))\" stroke=\"black\"/>")
-      svg.append(
-        "<text x=\"\(f(x(time)))\" y=\"\(f(top + plotHeight + 19))\" text-anchor=\"middle\">"
-          + "\(f(time, digits: tick < 1 ? 1 : 0))s</text>")
-      time += tick
-    }
+    var svg = opening(height: height, heading: "Emotions over time")
+    svg += scoreAxis(plotHeight: plotHeight)
+    svg += timeAxis(at: top + plotHeight, duration: duration)
     svg.append(
       "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">time (s)</text>")
     svg.append(
       "<text transform=\"translate(16 \(f(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">"
         + "score of the largest face</text>")
-
-    // One polyline per label, broken where a frame has no face.
     for (index, emotion) in emotions.enumerated() {
-      let label = emotion.rawValue
-      let color = Self.palette[index % Self.palette.count]
-      var segments: [[String]] = [[]]
-      for record in records.sorted(by: { $0.time < $1.time }) {
-        guard let score = record.largestFace?.scores[emotion] else {
-          if !(segments.last?.isEmpty ?? true) { segments.append([]) }
-          continue
-        }
-        segments[segments.count - 1].append("\(f(x(record.time))),\(f(y(Double(score))))")
-      }
-      for points in segments where !points.isEmpty {
-        svg.append(
-          "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\">"
-            + "<title>\(escaped(label))</title></polyline>")
-      }
-      let legendY = top + 10 + Double(index) * 20
-      svg.append(
-        "<line x1=\"\(f(width - right + 16))\" y1=\"\(f(legendY))\" x2=\"\(f(width - right + 40))\" "
-          + "y2=\"\(f(legendY))\" stroke=\"\(color)\" stroke-width=\"3\"/>")
-      svg.append("<text x=\"\(f(width - right + 46))\" y=\"\(f(legendY + 4))\">\(escaped(label))</text>")
+      svg += scoreLines(of: emotion, in: sorted, duration: duration, plotHeight: plotHeight)
+      svg += legendEntry(index, emotion, swatch: .line)
     }
     svg.append("</svg>")
     return svg.joined(separator: "\n") + "\n"
   }
 
   /// One lane per person, in id order.
-  private func renderPeople(_ records: [DetectionRecord]) -> String {
-    let sorted = records.sorted { $0.time < $1.time }
-    var seen: [Int: [(time: Double, track: FaceTrack)]] = [:]
+  private func renderPeople(_ sorted: [DetectionRecord]) -> String {
+    var seen: [Int: Sightings] = [:]
     for record in sorted {
       for face in record.faces {
         if let track = face.track { seen[track.id, default: []].append((record.time, track)) }
       }
     }
     let people = seen.keys.sorted()
-    let laneHeight = 48.0
-    let laneGap = 10.0
     let plotHeight = Double(people.count) * (laneHeight + laneGap)
     let chartHeight = max(top + plotHeight + bottom, top + 30 + Double(emotions.count) * 20)
-    let plotWidth = width - left - right
     let duration = max(sorted.last?.time ?? 0, 0.001)
     // A frame's bar reaches the person's next frame, or one usual frame interval at most.
     let steps = zip(sorted.dropFirst(), sorted).map { $0.time - $1.time }.filter { $0 > 0 }.sorted()
     let interval = steps.isEmpty ? duration / 100 : steps[steps.count / 2]
-    func x(_ time: Double) -> Double { left + time / duration * plotWidth }
-
-    var svg = [
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(chartHeight))\" "
-        + "viewBox=\"0 0 \(Int(width)) \(Int(chartHeight))\" font-family=\"sans-serif\" font-size=\"12\">",
-      "<title>\(escaped(title))</title>",
-      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-      "<text x=\"\(Int(left))\" y=\"24\" font-size=\"15\" font-weight=\"bold\">People over time: "
-        + "\(escaped(title))</text>",
-    ]
+    var svg = opening(height: chartHeight, heading: "People over time")
     for (lane, person) in people.enumerated() {
-      let laneTop = top + Double(lane) * (laneHeight + laneGap)
-      svg.append(
-        "<rect x=\"\(f(left))\" y=\"\(f(laneTop))\" width=\"\(f(plotWidth))\" height=\"\(f(laneHeight))\" "
-          + "fill=\"#f4f4f4\"/>")
-      svg.append(
-        "<text x=\"\(f(left - 8))\" y=\"\(f(laneTop + laneHeight / 2 + 4))\" text-anchor=\"end\" "
-          + "font-weight=\"bold\">#\(person)</text>")
-      let frames = seen[person] ?? []
-      var points: [[String]] = [[]]
-      for (index, frame) in frames.enumerated() {
-        let next = index + 1 < frames.count ? frames[index + 1].time : frame.time + interval
-        let end = min(next, frame.time + interval * 1.5)
-        let color = Self.palette[(emotions.firstIndex(of: frame.track.emotion) ?? 0) % Self.palette.count]
-        svg.append(
-          "<rect x=\"\(f(x(frame.time)))\" y=\"\(f(laneTop))\" width=\"\(f(max(x(end) - x(frame.time), 1)))\" "
-            + "height=\"\(f(laneHeight))\" fill=\"\(color)\" fill-opacity=\"0.55\">"
-            + "<title>#\(person) \(frame.track.emotion.rawValue)</title></rect>")
-        let score = Double(frame.track.scores[frame.track.emotion])
-        points[points.count - 1].append("\(f(x(frame.time))),\(f(laneTop + (1 - score) * laneHeight))")
-        if next - frame.time > interval * 1.5 { points.append([]) }
-      }
-      for line in points where !line.isEmpty {
-        svg.append(
-          "<polyline fill=\"none\" stroke=\"black\" stroke-width=\"1.5\" points=\"\(line.joined(separator: " "))\">"
-            + "<title>#\(person): the smoothed score of the steady emotion</title></polyline>")
-      }
+      svg += self.lane(
+        person, seen[person] ?? [], top: top + Double(lane) * (laneHeight + laneGap), duration: duration,
+        interval: interval)
     }
     let axisY = top + plotHeight
     svg.append(
       "<path d=\"M\(f(left)) \(f(axisY)) H\(f(left + plotWidth))\" stroke=\"black\" fill=\"none\"/>")
+    svg += timeAxis(at: axisY, duration: duration)
+    svg.append(
+      "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(axisY + 38))\" text-anchor=\"middle\">time (s)</text>")
+    for (index, emotion) in emotions.enumerated() { svg += legendEntry(index, emotion, swatch: .bar) }
+    svg.append("</svg>")
+    return svg.joined(separator: "\n") + "\n"
+  }
+
+  /// The document's start: its size, title, white background and heading.
+  private func opening(height: Double, heading: String) -> [String] {
+    [
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
+        + "viewBox=\"0 0 \(Int(width)) \(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
+      "<title>\(escaped(title))</title>",
+      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
+      "<text x=\"\(Int(left))\" y=\"24\" font-size=\"15\" font-weight=\"bold\">\(heading): "
+        + "\(escaped(title))</text>",
+    ]
+  }
+
+  /// The axes of the scores' chart, with score ticks every 0.25.
+  private func scoreAxis(plotHeight: Double) -> [String] {
+    var svg = [
+      "<path d=\"M\(f(left)) \(f(top)) V\(f(top + plotHeight)) H\(f(left + plotWidth))\" "
+        + "stroke=\"black\" fill=\"none\"/>"
+    ]
+    for step in 0...4 {
+      let score = Double(step) / 4
+      let y = top + (1 - score) * plotHeight
+      svg.append(
+        "<line x1=\"\(f(left - 4))\" y1=\"\(f(y))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y))\" stroke=\"#ddd\"/>"
+      )
+      svg.append(
+        "<text x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(f(score, digits: 2))</text>")
+    }
+    return svg
+  }
+
+  /// About eight time ticks, with their labels, below the line at `y`.
+  private func timeAxis(at y: Double, duration: Double) -> [String] {
+    var svg: [String] = []
     let tick = niceStep(duration / 8)
     var time = 0.0
     while time <= duration + tick / 1000 {
+      let x = f(x(time, duration: duration))
+      svg.append("<line x1=\"\(x)\" y1=\"\(f(y))\" x2=\"\(x)\" y2=\"\(f(y + 5))\" stroke=\"black\"/>")
       svg.append(
-        "<line x1=\"\(f(x(time)))\" y1=\"\(f(axisY))\" x2=\"\(f(x(time)))\" y2=\"\(f(axisY + 5))\" stroke=\"black\"/>"
-      )
-      svg.append(
-        "<text x=\"\(f(x(time)))\" y=\"\(f(axisY + 19))\" text-anchor=\"middle\">\(f(time, digits: tick < 1 ? 1 : 0))s</text>"
+        "<text x=\"\(x)\" y=\"\(f(y + 19))\" text-anchor=\"middle\">\(f(time, digits: tick < 1 ? 1 : 0))s</text>"
       )
       time += tick
     }
-    svg.append(
-      "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(axisY + 38))\" text-anchor=\"middle\">time (s)</text>")
-    for (index, emotion) in emotions.enumerated() {
-      let legendY = top + 10 + Double(index) * 20
-      let color = Self.palette[index % Self.palette.count]
-      svg.append(
-        "<rect x=\"\(f(width - right + 16))\" y=\"\(f(legendY - 6))\" width=\"24\" height=\"12\" fill=\"\(color)\" "
-          + "fill-opacity=\"0.55\"/>")
-      svg.append(
-        "<text x=\"\(f(width - right + 46))\" y=\"\(f(legendY + 4))\">\(escaped(emotion.rawValue))</text>")
+    return svg
+  }
+
+  /// The score of `emotion` on the largest face of each frame, a polyline broken where a frame
+  /// has no face.
+  private func scoreLines(
+    of emotion: Emotion, in sorted: [DetectionRecord], duration: Double, plotHeight: Double
+  ) -> [String] {
+    var segments: [[String]] = [[]]
+    for record in sorted {
+      guard let score = record.faces.largest?.scores[emotion] else {
+        if !(segments.last?.isEmpty ?? true) { segments.append([]) }
+        continue
+      }
+      let y = top + (1 - Double(score)) * plotHeight
+      segments[segments.count - 1].append("\(f(x(record.time, duration: duration))),\(f(y))")
     }
-    svg.append("</svg>")
-    return svg.joined(separator: "\n") + "\n"
+    return segments.filter { !$0.isEmpty }.map { points in
+      "<polyline fill=\"none\" stroke=\"\(color(emotion))\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\">"
+        + "<title>\(escaped(emotion.rawValue))</title></polyline>"
+    }
+  }
+
+  /// One person's lane from `top`: its background and number, a bar for each frame they were
+  /// seen in, and the line of their steady emotion's smoothed score.
+  private func lane(
+    _ person: Int, _ frames: Sightings, top: Double, duration: Double, interval: Double
+  ) -> [String] {
+    var svg = [
+      "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotWidth))\" height=\"\(f(laneHeight))\" "
+        + "fill=\"#f4f4f4\"/>",
+      "<text x=\"\(f(left - 8))\" y=\"\(f(top + laneHeight / 2 + 4))\" text-anchor=\"end\" "
+        + "font-weight=\"bold\">#\(person)</text>",
+    ]
+    var points: [[String]] = [[]]
+    for (index, frame) in frames.enumerated() {
+      let next = index + 1 < frames.count ? frames[index + 1].time : frame.time + interval
+      let end = min(next, frame.time + interval * 1.5)
+      let start = x(frame.time, duration: duration)
+      svg.append(
+        "<rect x=\"\(f(start))\" y=\"\(f(top))\" width=\"\(f(max(x(end, duration: duration) - start, 1)))\" "
+          + "height=\"\(f(laneHeight))\" fill=\"\(color(frame.track.emotion))\" fill-opacity=\"0.55\">"
+          + "<title>#\(person) \(frame.track.emotion.rawValue)</title></rect>")
+      let score = Double(frame.track.scores[frame.track.emotion])
+      points[points.count - 1].append("\(f(start)),\(f(top + (1 - score) * laneHeight))")
+      if next - frame.time > interval * 1.5 { points.append([]) }
+    }
+    for line in points where !line.isEmpty {
+      svg.append(
+        "<polyline fill=\"none\" stroke=\"black\" stroke-width=\"1.5\" points=\"\(line.joined(separator: " "))\">"
+          + "<title>#\(person): the smoothed score of the steady emotion</title></polyline>")
+    }
+    return svg
+  }
+
+  /// How a legend entry shows its colour: a line (a score's) or a bar (a person's frames).
+  private enum Swatch { case line, bar }
+
+  /// The legend's entry for `emotion`, the `index`th, at the right of the chart.
+  private func legendEntry(_ index: Int, _ emotion: Emotion, swatch: Swatch) -> [String] {
+    let y = top + 10 + Double(index) * 20
+    let color = Self.palette[index % Self.palette.count]
+    let mark =
+      switch swatch {
+      case .line:
+        "<line x1=\"\(f(width - right + 16))\" y1=\"\(f(y))\" x2=\"\(f(width - right + 40))\" "
+          + "y2=\"\(f(y))\" stroke=\"\(color)\" stroke-width=\"3\"/>"
+      case .bar:
+        "<rect x=\"\(f(width - right + 16))\" y=\"\(f(y - 6))\" width=\"24\" height=\"12\" fill=\"\(color)\" "
+          + "fill-opacity=\"0.55\"/>"
+      }
+    return [
+      mark, "<text x=\"\(f(width - right + 46))\" y=\"\(f(y + 4))\">\(escaped(emotion.rawValue))</text>",
+    ]
+  }
+
+  /// Where `time` is across the plot.
+  private func x(_ time: Double, duration: Double) -> Double { left + time / duration * plotWidth }
+
+  /// The colour of `emotion`, by its place among the emotions drawn.
+  private func color(_ emotion: Emotion) -> String {
+    Self.palette[(emotions.firstIndex(of: emotion) ?? 0) % Self.palette.count]
   }
 
   /// 1, 2 or 5 times a power of ten, at least `raw`.

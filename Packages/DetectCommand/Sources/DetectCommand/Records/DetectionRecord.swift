@@ -6,7 +6,7 @@ import Media
 struct DetectionRecord: Equatable, Sendable {
   /// Which frame this is.
   var key: FrameKey
-  /// The frame's time in seconds from the start of its source (0 for an image).
+  /// The frame's time in seconds from the start of its source (``Media/Frame/timestamp``).
   var time: Double
   /// The frame's width in pixels.
   var width: Int
@@ -27,13 +27,8 @@ struct DetectionRecord: Equatable, Sendable {
   /// The record of a recognised frame.
   init(frame: Frame, faces: [RecognizedFace]) {
     self.init(
-      key: FrameKey(source: frame.source, frame: frame.index), time: frame.time ?? 0,
+      key: FrameKey(source: frame.source, frame: frame.index), time: frame.timestamp,
       width: frame.image.width,
       height: frame.image.height, faces: faces)
-  }
-
-  /// The largest face by box area (the first of equals), if any.
-  var largestFace: RecognizedFace? {
-    faces.max { $0.box.width * $0.box.height < $1.box.width * $1.box.height }
   }
 }

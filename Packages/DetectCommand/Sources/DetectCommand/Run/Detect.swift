@@ -30,59 +30,19 @@ public struct Detect {
     if options.output == nil, !streams.isOutputOpen { return 0 }
     let indices = selectedIndices
     let inputs = indices.map { LocatedInput(options.inputs[$0]) }
-    // Every output is checked, and a killed run's records read, before anything else; a
-    // run that writes only to standard output lists nothing.
-    let writesFiles = options.output != nil || options.annotate != nil || options.timeline != nil
-    let inventory = InputInventory(inputs: writesFiles ? inputs : [])
     let continuesSummary = self.continuesSummary
-    let prepared: (records: RecordOutput, resume: ResumePoint, annotation: AnnotationDestination?)
-    switch prepareOutputs(inputs, inventory, continuesSummary: continuesSummary) {
-    case .success(let outputs): prepared = outputs
-    case .failure(let error):
-      streams.printError(error.message)
-      return 2
+    let started: Started
+    switch start(inputs, continuesSummary: continuesSummary) {
+    case .running(let running): started = running
+    case .ended(let status): return status
     }
-    let (records, resume) = (prepared.records, prepared.resume)
-    // Every refusal of an output comes first; a missing model then removes the file just made.
-    let files: ModelFiles
-    let recognition = recognitionOptions
-    do {
-      files = try ModelFiles.locate(
-        modelDirectory: options.modelDirectory, detector: recognition.detector, embeddings: options.embeddings
-      )
-    } catch {
-      records.removeIfUnwritten()
-      streams.printError(error.description)
-      return 1
-    }
-    // The models load on a thread of their own while the first input opens.
-    let recognizer = PendingRecognizer { () throws(RecognizerError) in
-      try EmotionRecognizer(files: files, options: recognition)
-    }
-    if let output = prepared.annotation {
-      if let error = output.createFolder() {
-        streams.printError(error.description)
-        return 2
-      }
-      InterruptCleanup.install(streams: streams)
-    }
-    // A shard's records are stamped for `emotions merge` (not a table's, which is for people).
-    let stamping = options.format == .table ? nil : PartStamping(options: options)
-    let format = options.format.records(
-      continuing: resume.hasHeader, stamped: stamping != nil, tracks: options.tracks)
-    if let header = format.header, !records.writeHeader(header) {
-      guard let path = records.path else { return 0 }
-      streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
-      return endRecords(records, failed: true)
-    }
-
-    var run = DetectRun(
-      records: records, format: format, stamping: stamping, recognizer: recognizer,
-      annotation: prepared.annotation, drawsTimeline: options.timeline != nil, tracksStreams: options.tracks,
-      streams: streams)
+    let records = started.setting.output
+    var run = DetectRun(started.setting, annotation: started.annotation)
     var failed = false
-    let plans = zip(inputs, indices).map { InputPlan($0, index: $1, options: options, resume: resume) }
-    for plan in resume.ordered(plans, by: \.input) {
+    let plans = zip(inputs, indices).map {
+      InputPlan($0, index: $1, options: options, resume: started.resume)
+    }
+    for plan in started.resume.ordered(plans, by: \.input) {
       switch run.carryOut(plan) {
       case .done: break
       case .modelFailed:
@@ -96,13 +56,84 @@ public struct Detect {
       }
     }
     if let path = options.timeline {
-      failed = !writeTimeline(run.timeline, source: run.timelineSource, to: path) || failed
+      failed = !writeTimeline(run.timeline, to: path) || failed
     }
     if let path = options.summary {
-      let text = SummaryFormat(path: path).text(run.people.sorted { $0.input < $1.input }, stamping: stamping)
+      let people = run.people.sorted { $0.input < $1.input }
+      let text = SummaryFormat(path: path).text(people, stamping: started.setting.stamping)
       failed = !writeFile(text, option: "--summary", to: path, replacing: continuesSummary) || failed
     }
     return endRecords(records, failed: failed)
+  }
+
+  /// A run ready to read its first input.
+  private struct Started {
+    /// What every input's run shares.
+    var setting: DetectRun.Setting
+    /// What a killed run left, for `--resume`.
+    var resume: ResumePoint
+    /// The `--annotate` output.
+    var annotation: AnnotationDestination?
+  }
+
+  /// How ``start(_:continuesSummary:)`` ended: running, or with the exit status of a run that
+  /// ends before its first input.
+  private enum Start {
+    case running(Started)
+    case ended(Int32)
+  }
+
+  /// Everything before the first input is read: every output checked and opened, the models
+  /// found and loading, the records' header written.
+  private func start(_ inputs: [LocatedInput], continuesSummary: Bool) -> Start {
+    // Every output is checked, and a killed run's records read, before anything else; a
+    // run that writes only to standard output lists nothing.
+    let writesFiles = options.output != nil || options.annotate != nil || options.timeline != nil
+    let inventory = InputInventory(inputs: writesFiles ? inputs : [])
+    let prepared: (records: RecordOutput, resume: ResumePoint, annotation: AnnotationDestination?)
+    switch prepareOutputs(inputs, inventory, continuesSummary: continuesSummary) {
+    case .success(let outputs): prepared = outputs
+    case .failure(let error):
+      streams.printError(error.message)
+      return .ended(2)
+    }
+    let (records, resume) = (prepared.records, prepared.resume)
+    // Every refusal of an output comes first; a missing model then removes the file just made.
+    let files: ModelFiles
+    let recognition = recognitionOptions
+    do {
+      files = try ModelFiles.locate(
+        modelDirectory: options.modelDirectory, detector: recognition.detector, embeddings: options.embeddings
+      )
+    } catch {
+      records.removeIfUnwritten()
+      streams.printError(error.description)
+      return .ended(1)
+    }
+    // The models load on a thread of their own while the first input opens.
+    let recognizer = PendingRecognizer { () throws(RecognizerError) in
+      try EmotionRecognizer(files: files, options: recognition)
+    }
+    if let output = prepared.annotation {
+      if let error = output.createFolder() {
+        streams.printError(error.description)
+        return .ended(2)
+      }
+      InterruptCleanup.install(streams: streams)
+    }
+    // A shard's records are stamped for `emotions merge` (not a table's, which is for people).
+    let stamping = options.format == .table ? nil : PartStamping(options: options)
+    let format = options.format.records(
+      continuing: resume.hasHeader, stamped: stamping != nil, tracks: options.tracks)
+    if let header = format.header, !records.writeHeader(header) {
+      guard let path = records.path else { return .ended(0) }
+      streams.printError("--output \(path): cannot write it (\(records.lastFailure))")
+      return .ended(endRecords(records, failed: true))
+    }
+    let setting = DetectRun.Setting(
+      output: records, format: format, stamping: stamping, recognizer: recognizer,
+      drawsTimeline: options.timeline != nil, tracksStreams: options.tracks, streams: streams)
+    return .running(Started(setting: setting, resume: resume, annotation: prepared.annotation))
   }
 
   /// Reads what `--resume` continues, checks every output against the inputs and the files
@@ -194,12 +225,14 @@ public struct Detect {
     return options.inputs.indices.filter { $0 % shard.count == shard.index }
   }
 
-  private func writeTimeline(_ records: [DetectionRecord], source: String?, to path: String) -> Bool {
-    guard let source, !records.isEmpty else {
+  private func writeTimeline(
+    _ timeline: (source: String, records: [DetectionRecord])?, to path: String
+  ) -> Bool {
+    guard let timeline else {
       streams.printError("--timeline \(path): no video frames to draw")
       return false
     }
-    let svg = TimelineSVG(title: (source as NSString).lastPathComponent).render(records)
+    let svg = TimelineSVG(title: (timeline.source as NSString).lastPathComponent).render(timeline.records)
     return writeFile(svg, option: "--timeline", to: path)
   }
 
