@@ -10,13 +10,8 @@ struct MergeTests {
   static let inputs = ["astronaut.png", "faces.mp4", "camera.png", "coffee.png"].map(fixture)
 
   /// Runs `emotions` in `folder`.
-  static func run(
-    _ arguments: [String], in folder: URL, environment: [String: String] = [:]
-  ) throws
-    -> DetectCommandTests.Run
-  {
-    try DetectCommandTests.run(
-      arguments, environment: environment, shell: "cd '\(folder.path)' && exec \"$0\" \"$@\"")
+  static func run(_ arguments: [String], in folder: URL) throws -> DetectCommandTests.Run {
+    try DetectCommandTests.run(arguments, shell: "cd '\(folder.path)' && exec \"$0\" \"$@\"")
   }
 
   /// A scratch folder with one process's records (`one.<ext>`) and the `count` parts
@@ -69,7 +64,9 @@ struct MergeTests {
     let folder = try Self.sharded("json", parts: 2)
     defer { try? FileManager.default.removeItem(at: folder) }
     let shard = ["detect", "--json", "--shard", "2/2"] + Self.inputs + ["--output", "killed.jsonl"]
-    let killed = try Self.run(shard, in: folder, environment: ["EMOTIONS_TEST_KILL_AT": "4.5"])
+    // Killed by the test with four records whole and half of the fifth.
+    let killed = try KilledRun(
+      shard, in: folder, output: "killed.jsonl", records: 5, counting: .jsonLines, tearing: true)
     #expect(killed.status == SIGKILL, "\(killed.errors)")
     let refused = try Self.run(
       ["merge", "part-1.jsonl", "killed.jsonl", "--output", "all.jsonl"], in: folder)
