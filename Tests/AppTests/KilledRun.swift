@@ -68,7 +68,11 @@ struct KilledRun {
         break
       }
     }
-    if !killed { child.send(SIGCONT) }
+    if !killed, child.exitStatus == nil {
+      // Still running at the deadline: ended (SIGTERM, then SIGKILL), so the test fails, not hangs.
+      child.send(SIGCONT)
+      child.end()
+    }
     status = child.waitForExit()
     errors = drained().split(separator: "\n").map(String.init)
     if killed, tearing { try Self.tearLastRecord(path) }
