@@ -1,8 +1,14 @@
 import Foundation
 
 /// A value read and written only under a condition lock, whose waiters wait for it to change:
-/// the live pipeline's control state. It is reached only through ``locked(_:)`` (a change,
-/// which wakes the waiters) and ``wait(_:)`` (which reads the value afresh at each wake-up).
+/// the live pipeline's hand-overs and waits. It is reached only through ``locked(_:)`` (a
+/// change, which wakes the waiters), ``wait(_:)`` (which reads the value afresh at each
+/// wake-up) and ``waitToChange(_:)`` (both).
+///
+/// The one condition variable of the project: System's `LockedValue` is the lock for mutual
+/// exclusion, but a thread that must sleep until another changes a value (a slot to fill, a
+/// slide to show, a pause to end, threads to finish) needs a condition to wait on.
+/// `NSCondition` is a pthread mutex and condition, which ThreadSanitizer follows.
 final class ConditionGuarded<Value: Sendable>: @unchecked Sendable {
   /// What a waiter decides on seeing the value.
   enum Decision<Result> {
@@ -36,8 +42,24 @@ final class ConditionGuarded<Value: Sendable>: @unchecked Sendable {
   func wait<T>(_ decide: (Value) -> Decision<T>) -> T {
     condition.lock()
     defer { condition.unlock() }
+    return waitLocked { decide($0) }
+  }
+
+  /// Waits as ``wait(_:)`` does, letting `decide` change the value on the way (it decides and
+  /// changes in one step, under the lock), and wakes every waiter after it.
+  func waitToChange<T>(_ decide: (inout Value) -> Decision<T>) -> T {
+    condition.lock()
+    defer {
+      condition.broadcast()
+      condition.unlock()
+    }
+    return waitLocked(decide)
+  }
+
+  /// The waiting loop; called with the lock held.
+  private func waitLocked<T>(_ decide: (inout Value) -> Decision<T>) -> T {
     while true {
-      switch decide(guarded) {
+      switch decide(&guarded) {
       case .done(let result): return result
       case .wait(let deadline?): _ = condition.wait(until: deadline)
       case .wait(nil): condition.wait()

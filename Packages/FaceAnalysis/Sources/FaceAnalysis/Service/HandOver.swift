@@ -4,59 +4,46 @@ import Foundation
 /// takes it. When the slot is full, a giver that may drop replaces the waiting value (which is
 /// counted), and one that may not waits for the slot to empty. ``close()`` wakes both sides
 /// for good. The live pipeline's two hand-overs: frames to recognise, results to show.
-final class HandOver<Value: Sendable>: @unchecked Sendable {
-  private let condition = NSCondition()
-  // Touched only while `condition` is locked.
-  private var waiting: Value?
-  private var closed = false
-  private var replacedCount = 0
+final class HandOver<Value: Sendable>: Sendable {
+  private struct Slot: Sendable {
+    var waiting: Value?
+    var closed = false
+    var replaced = 0
+  }
+
+  private let slot = ConditionGuarded(Slot())
 
   /// Puts `value` in the slot. With `replacing`, a value still waiting is replaced and counted;
   /// otherwise the call waits until the slot is empty. Returns whether the slot was empty, or
   /// nil when the hand-over was closed.
   @discardableResult
   func give(_ value: Value, replacing: Bool) -> Bool? {
-    condition.lock()
-    defer {
-      condition.broadcast()
-      condition.unlock()
+    slot.waitToChange { slot in
+      if slot.closed { return .done(nil) }
+      let wasEmpty = slot.waiting == nil
+      if !wasEmpty && !replacing { return .wait(until: nil) }
+      if !wasEmpty { slot.replaced += 1 }
+      slot.waiting = value
+      return .done(wasEmpty)
     }
-    if !replacing {
-      while waiting != nil && !closed { condition.wait() }
-    }
-    guard !closed else { return nil }
-    let wasEmpty = waiting == nil
-    if !wasEmpty { replacedCount += 1 }
-    waiting = value
-    return wasEmpty
   }
 
   /// The waiting value, taken out of the slot; with `waits`, waits for one. Nil once closed,
   /// or when the slot is empty and the caller does not wait.
   func take(waits: Bool = true) -> Value? {
-    condition.lock()
-    defer {
-      condition.broadcast()
-      condition.unlock()
+    slot.waitToChange { slot in
+      if slot.closed { return .done(nil) }
+      guard let value = slot.waiting else { return waits ? .wait(until: nil) : .done(nil) }
+      slot.waiting = nil
+      return .done(value)
     }
-    while waits && waiting == nil && !closed { condition.wait() }
-    guard !closed else { return nil }
-    defer { waiting = nil }
-    return waiting
   }
 
   /// Ends the hand-over: every waiting giver and taker returns, and later calls do at once.
   func close() {
-    condition.lock()
-    closed = true
-    condition.broadcast()
-    condition.unlock()
+    slot.locked { $0.closed = true }
   }
 
   /// How many values were replaced before they were taken.
-  var replaced: Int {
-    condition.lock()
-    defer { condition.unlock() }
-    return replacedCount
-  }
+  var replaced: Int { slot.wait { .done($0.replaced) } }
 }
