@@ -1,7 +1,7 @@
 import FaceAnalysisTesting
 import Foundation
 import Media
-import Synchronization
+import System
 import Testing
 
 @testable import FaceAnalysis
@@ -11,26 +11,22 @@ import Testing
 @MainActor
 final class TestLoop {
   /// Jobs posted and not yet run.
-  private final class Pending: @unchecked Sendable {
-    let lock = NSLock()
-    var jobs: [@MainActor @Sendable () -> Void] = []
-  }
-  private nonisolated let pending = Pending()
+  private nonisolated let pending = LockedValue<[@MainActor @Sendable () -> Void]>([])
   /// The events run so far, oldest first.
   private(set) var events: [RecognitionEvent] = []
 
   /// A delivery posting to this loop.
   nonisolated var delivery: RecognitionDelivery {
     RecognitionDelivery(
-      post: { [pending] job in pending.lock.withLock { pending.jobs.append(job) } },
+      post: { [pending] job in pending.withLock { $0.append(job) } },
       events: { [weak self] event in self?.events.append(event) })
   }
 
   /// Runs the jobs posted so far.
   func run() {
-    let jobs = pending.lock.withLock {
-      defer { pending.jobs = [] }
-      return pending.jobs
+    let jobs = pending.withLock { jobs in
+      defer { jobs = [] }
+      return jobs
     }
     for job in jobs { job() }
   }
@@ -78,13 +74,13 @@ final class FakeStages: RecognitionStages {
   let height: Int
   /// `read()` throws this after so many frames (a camera unplugged).
   let failure: (after: Int, error: FakeFailure)?
-  let framesRead = Mutex(0)
-  let recognized = Mutex(0)
+  let framesRead = LockedValue(0)
+  let recognized = LockedValue(0)
   /// Recognitions under way.
-  let recognizing = Mutex(0)
+  let recognizing = LockedValue(0)
   /// Seconds each recognition takes.
   let recognitionDelay: TimeInterval
-  let closed = Mutex(false)
+  let closed = LockedValue(false)
   /// When given, recognition waits until `read()` has reached the end of the frames: a
   /// recognizer slower than any source.
   let endGate: DispatchSemaphore?
@@ -106,7 +102,7 @@ final class FakeStages: RecognitionStages {
   }
 
   /// The detector running; ``useDetector(_:)`` refuses the kinds in `missingDetectors`.
-  let currentDetector = Mutex(FaceDetectorKind.haar)
+  let currentDetector = LockedValue(FaceDetectorKind.haar)
   let missingDetectors: Set<FaceDetectorKind>
 
   var detector: FaceDetectorKind { currentDetector.withLock { $0 } }

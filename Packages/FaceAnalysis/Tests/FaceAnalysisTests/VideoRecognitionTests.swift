@@ -1,7 +1,6 @@
 import Foundation
 import Media
 import MediaTesting
-import Synchronization
 import System
 import SystemTesting
 import Testing

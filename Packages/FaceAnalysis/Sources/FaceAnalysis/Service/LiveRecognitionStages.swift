@@ -1,9 +1,10 @@
 import FaceAnalysisTracking
 import Foundation
 import Media
+import System
 
 // Unchecked: the source is used by one thread at a time (the reader's), as the protocol says;
-// the recognizer is swapped under the lock.
+// the recognizer and the tracker are reached under the lock.
 /// A frame source and the recognizer, timed per frame.
 ///
 /// Each frame is recognised as a ``RecognitionRun`` recognises it.
@@ -18,10 +19,7 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   let playback: Playback
   private let source: any FrameSource
   private let load: @Sendable (FaceDetectorKind) throws(RecognizerError) -> EmotionRecognizer
-  private let lock = NSLock()
-  private var current: (kind: FaceDetectorKind, recognizer: EmotionRecognizer)
-  /// The people of a stream; nil for pictures. Touched under the lock.
-  private var tracker: FaceTracker?
+  private let live: LockedValue<Live>
   private let slides: [String]
   private let decoder = ImageDecoder()
 
@@ -34,18 +32,28 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   ) {
     self.source = source
     self.load = load
-    current = (detector, recognizer)
+    live = LockedValue(
+      Live(detector: detector, recognizer: recognizer, tracker: source.kind.isStream ? FaceTracker() : nil))
     summary = source.summary
     playback = source.playback
     slides = source.slidePaths
-    tracker = source.kind.isStream ? FaceTracker() : nil
   }
 
-  var detector: FaceDetectorKind { lock.withLock { current.kind } }
+  /// The recognizer that runs now, and the people of a stream (nil for pictures).
+  private struct Live: Sendable {
+    var detector: FaceDetectorKind
+    var recognizer: EmotionRecognizer
+    var tracker: FaceTracker?
+  }
+
+  var detector: FaceDetectorKind { live.withLock { $0.detector } }
 
   func useDetector(_ kind: FaceDetectorKind) throws {
     let recognizer = try load(kind)
-    lock.withLock { current = (kind, recognizer) }
+    live.withLock {
+      $0.detector = kind
+      $0.recognizer = recognizer
+    }
   }
 
   func read() throws -> Frame? { try source.next() }
@@ -62,10 +70,8 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   }
 
   func recognize(_ frame: Frame) throws -> RecognizedFrame {
-    var recognized = try RecognitionRun.recognize(frame, with: lock.withLock { current.recognizer })
-    let tracks = lock.withLock {
-      tracker?.update(at: recognized.time, faces: recognized.faces)
-    }
+    var recognized = try RecognitionRun.recognize(frame, with: live.withLock { $0.recognizer })
+    let tracks = live.withLock { $0.tracker?.update(at: recognized.time, faces: recognized.faces) }
     for (index, track) in (tracks ?? []).enumerated() { recognized.faces[index].track = track }
     return recognized
   }
