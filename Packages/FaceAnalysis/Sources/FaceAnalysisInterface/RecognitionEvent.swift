@@ -9,8 +9,9 @@ public enum RecognitionEvent: Sendable {
   /// model file is missing, say); one line saying why and how to get it. The detector before
   /// it keeps running.
   case detectorUnavailable(FaceDetectorKind, message: String)
-  /// The newest recognised frame; `dropped` counts every frame dropped so far.
-  case frame(RecognizedFrame, dropped: Int)
+  /// The newest recognised frame, and the session's count of every frame recognised up to it
+  /// (its `dropped`: every frame dropped so far).
+  case frame(RecognizedFrame, tally: RecognitionTally)
   /// A slide of a slide show could not be read; the others still can.
   case slideFailed(index: Int, message: String)
   /// The source ended; the counts cover every frame recognised.

@@ -145,7 +145,7 @@ public final class FakeRecognitionSession: RecognitionSession, Sendable {
       guard waitForTurn(due: due) else { return }
       tally.add(frame)
       state.withLock { $0.sent += 1 }
-      post(.frame(frame, dropped: 0))
+      post(.frame(frame, tally: tally))
     }
     post(.finished(tally))
   }
@@ -164,6 +164,7 @@ public final class FakeRecognitionSession: RecognitionSession, Sendable {
   private func playSlides() {
     var shown: Int?
     var redraws = 0
+    var tally = RecognitionTally()
     while true {
       let (stopped, wanted, asked) = state.withLock { ($0.stopped, $0.slide ?? 0, $0.slideRedraws) }
       if stopped { return }
@@ -173,8 +174,10 @@ public final class FakeRecognitionSession: RecognitionSession, Sendable {
       }
       shown = wanted
       redraws = asked
+      let frame = script.frame(wanted)
+      tally.add(frame)
       state.withLock { $0.sent += 1 }
-      post(.frame(script.frame(wanted), dropped: 0))
+      post(.frame(frame, tally: tally))
     }
   }
 

@@ -1,7 +1,6 @@
 import FaceAnalysisTesting
 import Foundation
 import Media
-import Synchronization
 import SystemTesting
 import Testing
 
@@ -167,14 +166,14 @@ struct RecognitionPipelineTests {
     #expect(stages.recognized.withLock { $0 } == recognized, "nothing is recognised after the stop")
   }
 
-  /// A frame whose recognition takes longer than ``RecognitionPipeline/stopTimeout`` (a huge
+  /// A frame whose recognition takes longer than ``SessionThreads/stopTimeout`` (a huge
   /// photo through the Haar cascade): stop() still returns only once it is done, since an app
   /// that ended during it would free OpenBLAS's buffers under the thread.
   @Test func stoppingWaitsForASlowFrameBeyondTheStopTimeout() {
     let loop = TestLoop()
     let stages = FakeStages(
       name: "huge.png", frames: 1, playback: .still,
-      recognitionDelay: RecognitionPipeline.stopTimeout + 0.5)
+      recognitionDelay: SessionThreads.stopTimeout + 0.5)
     let pipeline = start(stages, loop: loop)
     #expect(loop.pump { stages.recognizing.withLock { $0 } == 1 })
     pipeline.stop()

@@ -14,6 +14,15 @@ struct VisionStateTests {
     FakeScript(name: "clip.mp4", playback: .video(framesPerSecond: 10)) { _ in faces }.frame(index)
   }
 
+  /// `frame` as the session delivers it: with its count, as if it were the first frame
+  /// recognised, and the frames dropped so far.
+  static func delivered(_ frame: RecognizedFrame, dropped: Int) -> RecognitionEvent {
+    var tally = RecognitionTally()
+    tally.add(frame)
+    tally.dropped = dropped
+    return .frame(frame, tally: tally)
+  }
+
   func opened(_ playback: Playback = .video(framesPerSecond: 10)) -> VisionState {
     var state = VisionState(source: "clip.mp4")
     #expect(state.reduce(.recognition(.opened(summary: "fake clip.mp4", playback: playback)), now: 0) == [])
@@ -28,10 +37,10 @@ struct VisionStateTests {
 
   @Test func eachFrameIsReportedShownAndTimed() {
     var state = opened()
-    let effects = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 0)), now: 10)
+    let effects = state.reduce(.recognition(Self.delivered(Self.frame(0, time: 0), dropped: 0)), now: 10)
     #expect(effects == [.report("frame 0 (0.00 s): 1 face: happy 75% at 1,0 2x2")])
-    _ = state.reduce(.recognition(.frame(Self.frame(1, time: 0.1), dropped: 3)), now: 10.5)
-    _ = state.reduce(.recognition(.frame(Self.frame(2, time: 0.2), dropped: 3)), now: 11)
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(1, time: 0.1), dropped: 3)), now: 10.5)
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(2, time: 0.2), dropped: 3)), now: 11)
     let model = VisionViewModelBuilder.model(for: state)
     #expect(model.status == "fake clip.mp4 · frame 2")
     #expect(model.details == "fake clip.mp4 · 4x2 · 2.0 fps · detect 0 ms · classify 0 ms · 3 dropped")
@@ -52,10 +61,10 @@ struct VisionStateTests {
   @Test func peopleAreListedEachWithTheirLabelAndHistoryAndFadeAfterLeaving() {
     var state = opened()
     let both = [Self.person(2, .sad, score: 0.6, x: 2), Self.person(1, .happy, score: 0.9)]
-    _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0, faces: both), dropped: 0)), now: 0)
-    _ = state.reduce(.recognition(.frame(Self.frame(1, time: 0.1, faces: both), dropped: 0)), now: 1)
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(0, time: 0, faces: both), dropped: 0)), now: 0)
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(1, time: 0.1, faces: both), dropped: 0)), now: 1)
     let alone = [Self.person(1, .happy, score: 0.8)]
-    _ = state.reduce(.recognition(.frame(Self.frame(2, time: 0.2, faces: alone), dropped: 0)), now: 3)
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(2, time: 0.2, faces: alone), dropped: 0)), now: 3)
     var model = VisionViewModelBuilder.model(for: state)
     #expect(model.people.map(\.name) == ["#1", "#2"])
     #expect(model.people.map(\.emotion) == ["happy", "sad"])
@@ -63,26 +72,27 @@ struct VisionStateTests {
     #expect(model.people.map(\.isInView) == [true, false])
     #expect(model.trend == nil, "people replace the one mixed history")
     #expect(model.boxes.map(\.label) == ["#1 happy 0.80"])
-    _ = state.reduce(.recognition(.frame(Self.frame(3, time: 0.3, faces: alone), dropped: 0)), now: 5.5)
+    _ = state.reduce(
+      .recognition(Self.delivered(Self.frame(3, time: 0.3, faces: alone), dropped: 0)), now: 5.5)
     model = VisionViewModelBuilder.model(for: state)
     #expect(model.people.map(\.name) == ["#1"], "#2 left more than four seconds ago")
   }
 
   @Test func framesShownLongerThanTwoSecondsAgoLeaveTheRate() {
     var state = opened()
-    _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 0)), now: 0)
-    _ = state.reduce(.recognition(.frame(Self.frame(1, time: 0.1), dropped: 0)), now: 5)
-    _ = state.reduce(.recognition(.frame(Self.frame(2, time: 0.2), dropped: 0)), now: 5.25)
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(0, time: 0), dropped: 0)), now: 0)
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(1, time: 0.1), dropped: 0)), now: 5)
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(2, time: 0.2), dropped: 0)), now: 5.25)
     #expect(state.shownAt == [5, 5.25])
     #expect(VisionViewModelBuilder.model(for: state).details.contains("4.0 fps"))
   }
 
   @Test func pausingAsksTheSessionAndHoldsThePicture() {
     var state = opened()
-    _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 0)), now: 0)
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(0, time: 0), dropped: 0)), now: 0)
     #expect(state.reduce(.togglePause, now: 1) == [.setPaused(true)])
     // A frame already on its way is reported but not shown.
-    let effects = state.reduce(.recognition(.frame(Self.frame(1, time: 0.1), dropped: 0)), now: 1.1)
+    let effects = state.reduce(.recognition(Self.delivered(Self.frame(1, time: 0.1), dropped: 0)), now: 1.1)
     #expect(effects.count == 1)
     #expect(VisionViewModelBuilder.model(for: state).status == "fake clip.mp4 · paused at frame 0")
     #expect(state.reduce(.togglePause, now: 2) == [.setPaused(false)])
@@ -99,15 +109,23 @@ struct VisionStateTests {
     #expect(VisionViewModelBuilder.model(for: ended).status == "finished · 0 frames, 0 faces")
   }
 
-  @Test func theSummaryCountsTheDropsTheFramesReported() {
+  /// The session counts; the screen keeps its latest count, whatever it was shown: here the
+  /// session recognised three frames, of which the screen was shown one.
+  @Test func theCountIsTheSessionsNotTheFramesShown() {
     var state = opened()
-    _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 5)), now: 0)
     var tally = RecognitionTally()
-    tally.add(Self.frame(0, time: 0))
+    for index in 0..<3 { tally.add(Self.frame(index, time: Double(index) / 10)) }
+    tally.dropped = 2
+    _ = state.reduce(.recognition(.frame(Self.frame(2, time: 0.2), tally: tally)), now: 0)
+    #expect(state.tally == tally)
+    #expect(VisionViewModelBuilder.model(for: state).details.hasSuffix("· 2 dropped"))
+    tally.add(Self.frame(3, time: 0.3))
+    tally.dropped = 5
     _ = state.reduce(.recognition(.finished(tally)), now: 1)
+    #expect(state.tally == tally)
     #expect(
       VisionViewModelBuilder.model(for: state).status
-        == "finished · 1 frames, 1 faces, happy 100%, 0 ms a frame, 5 dropped")
+        == "finished · 4 frames, 4 faces, happy 100%, 0 ms a frame, 5 dropped")
   }
 
   @Test func slidesStepWithinTheFolderAndSayWhereTheyEnd() {
@@ -129,7 +147,7 @@ struct VisionStateTests {
     var state = opened()
     #expect(state.reduce(.save, now: 0) == [], "nothing to save before a frame")
     let frame = Self.frame(4, time: 0.4)
-    _ = state.reduce(.recognition(.frame(frame, dropped: 0)), now: 0)
+    _ = state.reduce(.recognition(Self.delivered(frame, dropped: 0)), now: 0)
     #expect(state.reduce(.save, now: 0) == [.expireNotice, .save(frame)])
     #expect(VisionViewModelBuilder.model(for: state).status == "Saving frame 4…")
     #expect(
@@ -161,7 +179,7 @@ struct VisionStateTests {
     #expect(model.detector == "Haar cascade" && model.details == "Haar cascade", "no notice for the first")
     #expect(model.nextDetector == "BlazeFace (full range)")
     #expect(model.status == "fake clip.mp4 · waiting for the first frame")
-    _ = state.reduce(.recognition(.frame(Self.frame(0, time: 0), dropped: 0)), now: 0)
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(0, time: 0), dropped: 0)), now: 0)
     model = VisionViewModelBuilder.model(for: state)
     #expect(model.details == "fake clip.mp4 · 4x2 · Haar cascade · detect 0 ms · classify 0 ms")
   }

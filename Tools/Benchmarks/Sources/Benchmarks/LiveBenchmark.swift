@@ -1,20 +1,16 @@
 import FaceAnalysis
 import Foundation
+import System
 
 /// The Vision screen's recognition in real time: a ``LiveRecognitionService`` session over a
 /// video, paced to its frame rate and dropping frames when recognition falls behind, as the
 /// screen runs it. Reports the frames recognised per second of playback and the frames dropped.
 enum LiveBenchmark {
-  /// Jobs the session posts, run on the calling thread as a screen's loop would.
-  private final class Loop: @unchecked Sendable {
-    let lock = NSLock()
-    var jobs: [@MainActor @Sendable () -> Void] = []
-  }
-
   /// Plays `video` through a session with `detector`; prints one JSON object.
   @MainActor
   static func run(video: String, detector: FaceDetectorKind, workspace: Workspace) throws {
-    let loop = Loop()
+    // Jobs the session posts, run on the calling thread as a screen's loop would.
+    let loop = LockedValue<[@MainActor @Sendable () -> Void]>([])
     final class Tally: @unchecked Sendable {
       var frames = 0
       var dropped = 0
@@ -27,12 +23,12 @@ enum LiveBenchmark {
       options: RecognitionOptions(detector: detector))
     _ = try service.recognizer()
     let delivery = RecognitionDelivery(
-      post: { job in loop.lock.withLock { loop.jobs.append(job) } },
+      post: { job in loop.withLock { $0.append(job) } },
       events: { event in
         switch event {
-        case .frame(_, let dropped):
+        case .frame(_, let counted):
           tally.frames += 1
-          tally.dropped = dropped
+          tally.dropped = counted.dropped
         case .finished(let summary):
           tally.dropped = max(tally.dropped, summary.dropped)
           tally.finished = true
@@ -46,9 +42,9 @@ enum LiveBenchmark {
     let session = service.startSession(source: video, policy: .realTime, delivery: delivery)
     let deadline = start + 600
     while !tally.finished && Clock.now() < deadline {
-      let jobs = loop.lock.withLock {
-        defer { loop.jobs = [] }
-        return loop.jobs
+      let jobs = loop.withLock { jobs in
+        defer { jobs = [] }
+        return jobs
       }
       for job in jobs { job() }
       if jobs.isEmpty { usleep(1000) }

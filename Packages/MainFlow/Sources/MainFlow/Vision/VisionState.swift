@@ -18,8 +18,6 @@ struct VisionState: Sendable {
   var hasEnded = false
   /// What the status says once the source has ended or failed, under any passing notice.
   var ending: (text: String, tone: VisionTone)?
-  /// Frames dropped so far.
-  var dropped = 0
   /// The slide shown and how many there are, for a folder.
   var slide: (index: Int, count: Int)?
   /// The largest face's recent scores, for a stream whose faces are not followed as people.
@@ -30,8 +28,9 @@ struct VisionState: Sendable {
   var shownAt: [Double] = []
   /// A passing notice in the status line.
   var notice: (text: String, tone: VisionTone)?
-  /// What the run has counted so far: the frames shown to this screen, then, once the source
-  /// ends, the session's own count of every frame recognised.
+  /// What the run has counted so far: the session's count of every frame recognised up to the
+  /// last frame delivered, or to the end (frames dropped included). Counted by the session
+  /// alone; the screen keeps its latest.
   var tally = RecognitionTally()
   /// The face detector the session runs, once it says.
   var detector: FaceDetectorKind?
@@ -113,10 +112,8 @@ struct VisionState: Sendable {
       if requestedDetector == kind { requestedDetector = nil }
       let text = "Cannot use \(kind.displayName): \(message)"
       return [.report("error: \(text)")] + show(notice: text, tone: .error)
-    case .frame(let frame, let dropped):
-      self.dropped = dropped
-      tally.add(frame)
-      tally.dropped = dropped
+    case .frame(let frame, let tally):
+      self.tally = tally
       let report = playback.map { [VisionEffect.report(VisionReport.line(for: frame, playback: $0))] } ?? []
       guard !isPaused else { return report }
       self.frame = frame
@@ -131,10 +128,9 @@ struct VisionState: Sendable {
       guard slide?.index == index else { return [] }
       frame = nil
       return show(notice: message, tone: .error)
-    case .finished(var tally):
+    case .finished(let tally):
       hasEnded = true
       isPaused = false
-      tally.dropped = max(tally.dropped, dropped)
       self.tally = tally
       ending = ("finished · \(tally.description)", .normal)
       return [.report(VisionReport.summary(tally))]

@@ -78,7 +78,7 @@ enum VisionViewModelBuilder {
     if let detector = state.detector { parts.append(detector.displayName) }
     parts.append("detect \(milliseconds(frame.detectionSeconds))")
     parts.append("classify \(milliseconds(frame.classificationSeconds))")
-    if state.dropped > 0 { parts.append("\(state.dropped) dropped") }
+    if state.tally.dropped > 0 { parts.append("\(state.tally.dropped) dropped") }
     return parts.joined(separator: " · ")
   }
 
