@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import System
 import SystemTesting
 
 /// The real `emotions` binary in line mode: commands written to a pipe on its standard input,
@@ -64,7 +64,7 @@ final class AppLineSession {
 
 /// The output read so far, shared with the pipe's reading handler.
 private final class Collected: Sendable {
-  let bytes = Mutex(Data())
+  let bytes = LockedValue(Data())
   /// Whether the app closed its output and all of it was read.
   let ended = Atomic(false)
 }

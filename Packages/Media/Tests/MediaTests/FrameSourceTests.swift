@@ -1,7 +1,6 @@
 import Foundation
 import MediaTesting
 import Pixels
-import Synchronization
 import System
 import SystemTesting
 import Testing
@@ -291,7 +290,7 @@ struct FrameSourceTests {
 
 /// Notes collected from a frame source.
 final class NoteCollector: Sendable {
-  private let notes = Mutex<[String]>([])
+  private let notes = LockedValue<[String]>([])
 
   func add(_ note: String) {
     notes.withLock { $0.append(note) }

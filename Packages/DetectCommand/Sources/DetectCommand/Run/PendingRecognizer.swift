@@ -1,13 +1,13 @@
 import FaceAnalysis
 import Foundation
-import Synchronization
+import System
 
 /// The recognizer, loaded on a thread of its own from the start of `detect`, while the first
 /// input opens: FFmpeg's libraries take about as long to load (50 ms) as the cascade and the
 /// model take to read.
 final class PendingRecognizer: Sendable {
   private let loaded = DispatchSemaphore(value: 0)
-  private let box = Mutex<Result<EmotionRecognizer, RecognizerError>?>(nil)
+  private let box = LockedValue<Result<EmotionRecognizer, RecognizerError>?>(nil)
 
   init(_ load: @escaping @Sendable () throws(RecognizerError) -> EmotionRecognizer) {
     Thread.detachNewThread { [self] in
