@@ -32,6 +32,22 @@ struct AppStateStoreTests {
     #expect(leftovers == ["state.json"], "the temporary file was renamed, not left behind")
   }
 
+  /// The state names the sources the user opened: only its owner may read it, even where an
+  /// older version left it readable by all.
+  @Test func theFileIsTheOwnersAlone() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try store.save(AppState())
+    #expect(try Self.permissions(of: store.fileURL) == 0o600)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store.fileURL.path)
+    try store.save(AppState(flowValues: ["main.lastSource": "private.mp4"]))
+    #expect(try Self.permissions(of: store.fileURL) == 0o600)
+  }
+
+  static func permissions(of url: URL) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+  }
+
   /// The fields are the flows' (their factories declare them), so this holds with both flows.
   @Test(.enabled(if: hasFlow("AboutAppFlow") && hasFlow("MainFlow")))
   func aStateWrittenByVersion01IsReadIntoTheNewFields() throws {

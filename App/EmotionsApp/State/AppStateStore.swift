@@ -90,14 +90,15 @@ struct AppStateStore: Sendable {
     try encoder.encode(state)
   }
 
-  /// Writes the state atomically, creating the folder (mode 0700) when needed.
+  /// Writes the state atomically, readable by its owner alone (mode 0600: it names what the
+  /// user opened), creating the folder (mode 0700) when needed.
   func save(_ state: AppState) throws {
     let folder = fileURL.deletingLastPathComponent()
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let data = try Self.encode(state)
     do throws(AtomicFile.Failure) {
-      try AtomicFile.write(data, to: fileURL.path, mode: 0o666)
+      try AtomicFile.write(data, to: fileURL.path, mode: 0o600)
     } catch .system(let error) {
       throw POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO)
     } catch {
