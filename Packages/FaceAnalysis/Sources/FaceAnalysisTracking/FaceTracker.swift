@@ -10,19 +10,21 @@ import FaceAnalysisInterface
 ///
 /// Each frame, every track's box is predicted by a constant-velocity Kalman filter
 /// (``BoxKalmanFilter``, SORT's), and faces are matched to tracks by overlap with an optimal
-/// assignment, in passes:
+/// assignment, in passes (``TrackMatching``), the confirmed tracks before the tentative ones:
 /// 1. confident faces to the tracks seen in the last frame, by overlap with the predicted box
 ///    plus OC-SORT's agreement between the track's direction of motion and the face's;
-/// 2. the confident faces left to the tracks lost for a while (at most
-///    ``TrackerConfiguration/maximumLostTime``), in the same way: a face that stays in view keeps
-///    its track while it passes over one it hides;
-/// 3. the faces left to the unmatched tracks by overlap with the box each was last seen in
-///    (OC-SORT's observation-centric recovery), then by nearness, within the distance a face
-///    may have moved since it was last seen (``TrackerConfiguration/lostSearchSpeed``), which
-///    also follows faces sampled far apart (`--every N`), where boxes no longer overlap;
-/// 4. low-confidence faces to the tracks seen in the last frame, then to the lost ones, by a
-///    larger overlap with the predicted box (ByteTrack's second pass, which leaves lost tracks
-///    out: a face coming out from behind another is often found with a low confidence first);
+/// 2. the confident faces left to the lost tracks, in the same way: a face that stays in view
+///    keeps its track while it passes over one it hides;
+/// 3. the confident faces left to the confirmed tracks left, seen or lost, by overlap with the
+///    box each was last seen in (OC-SORT's observation-centric recovery), then by nearness,
+///    within the distance a face may have moved since it was last seen
+///    (``TrackerConfiguration/lostSearchSpeed``), which also follows faces sampled far apart
+///    (`--every N`), where boxes no longer overlap;
+/// 4. low-confidence faces to the confirmed tracks left, those seen in the last frame first,
+///    by a larger overlap with the predicted box
+///    (``TrackerConfiguration/lowConfidenceMatchingOverlap``): ByteTrack's second pass, open to
+///    lost tracks too, since a face coming out from behind another is often found with a low
+///    confidence first;
 /// 5. the faces left to tentative tracks, by overlap and then by nearness (low-confidence ones
 ///    by the larger overlap); the faces left over start tentative tracks.
 ///

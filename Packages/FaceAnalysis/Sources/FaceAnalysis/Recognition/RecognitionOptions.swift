@@ -1,4 +1,6 @@
-/// How `EmotionRecognizer` finds and crops faces. The defaults are fer's.
+/// How `EmotionRecognizer` finds and crops faces. The detector is BlazeFace by default; the
+/// Haar cascade's parameters, the margin and the padding are fer's, so that `.haar` gives fer's
+/// results number for number.
 public struct RecognitionOptions: Sendable, Equatable, Codable {
   /// Which face detector runs (``FaceDetectorKind/standard``, BlazeFace, by default).
   public var detector: FaceDetectorKind
@@ -12,7 +14,8 @@ public struct RecognitionOptions: Sendable, Equatable, Codable {
   /// (fer: 40).
   public var padding: Int
 
-  /// fer's pipeline: its detector and detection defaults, 10 px margins, 40 px padding.
+  /// BlazeFace (``FaceDetectorKind/standard``), with fer's cascade parameters, 10 px margins
+  /// and 40 px padding.
   public init(
     detector: FaceDetectorKind = .standard, detection: DetectionOptions = DetectionOptions(),
     wholeImage: Bool = false,

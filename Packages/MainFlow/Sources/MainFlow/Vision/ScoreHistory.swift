@@ -5,7 +5,8 @@ import FaceAnalysisInterface
 struct ScoreHistory: Equatable {
   /// One frame's sample.
   struct Sample: Equatable {
-    /// Seconds on the source's clock (or the wall clock for sources without one).
+    /// Seconds on the source's clock: the frame's own time (``RecognizedFrame/time``), never
+    /// the wall clock, so a screen that falls behind or drops frames does not stretch the line.
     var time: Double
     /// The largest face's scores, or `nil` when the frame had no face.
     var scores: EmotionScores?
