@@ -60,11 +60,12 @@ SIGNALS = re.compile(r"\b(signal|sigaction)\s*\(\s*SIG|\bmakeSignalSource\b")
 # File and process calls that System wraps (FileDescriptor, PathStatus, RegularFile,
 # FileIdentity, Errno, CurrentProcess, TerminalControl): called as a C function, not as a
 # method (`file.truncate(…)`, `killSwitch.kill()`), nor declared (`func open(`). `open` is
-# the C call only with its `O_` flags, since Swift code opens links and screens by that name.
+# the C call only with its `O_` flags, since Swift code opens links and screens by that name;
+# `kill` only with an unlabelled second argument, as the C call has (not a test's `kill(_:at:)`).
 FILE_CALLS = re.compile(
     r"(?<![.\w])(?<!func )(?:(?:Glibc|Musl|Darwin|Foundation)\.)?"
     r"(?:(open)\s*\([^)]*\bO_[A-Z]+|(l?stat|fstat|fsync|ftruncate|strerror|ioctl|access|readlink|waitpid|wait4"
-    r"|tcgetattr|tcsetattr)\s*\(|(kill)\s*\((?!\s*\))[^,]*,)")
+    r"|tcgetattr|tcsetattr)\s*\(|(kill)\s*\((?!\s*\))[^,]*,(?!\s*\w+\s*:))")
 SYSTEM_CALL_SUFFIXES = (".swift", ".c", ".h", ".cc", ".cpp")
 
 # Issue 48: no Swift function in a package's sources or the app's is longer than this, from
