@@ -14,7 +14,7 @@ struct ReportPageTests {
   }
 
   static func render(
-    _ records: [DetectionRecord] = allRecords, summary: [ReportPerson]? = nil, gone: Set<String> = [],
+    _ records: [DetectionRecord] = allRecords, summary: [SummaryRow]? = nil, gone: Set<String> = [],
     facts: ReportFacts = ReportFixtures.facts
   ) -> (report: RenderedReport, provider: ReportDrawnThumbnails) {
     let provider = ReportDrawnThumbnails(gone: gone)
@@ -195,12 +195,15 @@ struct ReportPageTests {
 
   @Test func theSummaryDecidesWhoIsShownWithItsOwnFigures() {
     let summary = [
-      ReportPerson(
-        source: ReportFixtures.video, track: 3, firstTime: 1, lastTime: 1.5, frames: 4, emotion: .fear),
-      ReportPerson(
-        source: ReportFixtures.video, track: 1, firstTime: 0, lastTime: 1.96, frames: 50, emotion: .happy),
-      ReportPerson(
-        source: ReportFixtures.video, track: 2, firstTime: 0.04, lastTime: 1.92, frames: 29, emotion: .sad),
+      SummaryRow(
+        source: ReportFixtures.video, track: 3, firstTime: 1, lastTime: 1.5, frames: 4, emotion: .fear,
+        meanScores: EmotionScores { _ in 0 }),
+      SummaryRow(
+        source: ReportFixtures.video, track: 1, firstTime: 0, lastTime: 1.96, frames: 50, emotion: .happy,
+        meanScores: EmotionScores { _ in 0 }),
+      SummaryRow(
+        source: ReportFixtures.video, track: 2, firstTime: 0.04, lastTime: 1.92, frames: 29, emotion: .sad,
+        meanScores: EmotionScores { _ in 0 }),
     ]
     let report = Self.render(summary: summary).report
     let rows = Self.rows(report.html)

@@ -13,12 +13,12 @@ struct ReportContent: Equatable, Sendable {
 
   /// The content of `records`, with the people of `summary` when it is given (a summary's
   /// video without records is shown too).
-  init(records: [DetectionRecord], summary: [ReportPerson]?) {
+  init(records: [DetectionRecord], summary: [SummaryRow]?) {
     var bySource: [String: [Int: DetectionRecord]] = [:]
     for record in records where bySource[record.key.source]?[record.key.frame] == nil {
       bySource[record.key.source, default: [:]][record.key.frame] = record
     }
-    var peopleBySource: [String: [ReportPerson]] = [:]
+    var peopleBySource: [String: [SummaryRow]] = [:]
     for person in summary ?? [] { peopleBySource[person.source, default: []].append(person) }
     var videos: [ReportVideo] = []
     var photos: [String: [DetectionRecord]] = [:]

@@ -32,7 +32,7 @@ struct ReportPage {
   /// The page of `records`, with the people of `summary` when given (else worked out from the
   /// records' tracks), and `facts`.
   init(
-    records: [DetectionRecord], summary: [ReportPerson]?, facts: ReportFacts,
+    records: [DetectionRecord], summary: [SummaryRow]?, facts: ReportFacts,
     facesPerFolder: Int = ReportPage.facesPerFolder
   ) {
     content = ReportContent(records: records, summary: summary)

@@ -23,7 +23,7 @@ struct ReportPersonRow: Equatable, Sendable {
   /// The people of one video's records (sorted by frame), in id order: each as `summary`
   /// gives them when it is given (one row per person it names, whatever the records hold),
   /// else as the records' tracks show them.
-  static func people(in records: [DetectionRecord], summary: [ReportPerson]?) -> [ReportPersonRow] {
+  static func people(in records: [DetectionRecord], summary: [SummaryRow]?) -> [ReportPersonRow] {
     var seen: [Int: ReportPersonRow] = [:]
     var best: [Int: Double] = [:]
     for record in records {

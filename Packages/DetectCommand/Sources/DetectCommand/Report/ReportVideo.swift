@@ -10,7 +10,7 @@ struct ReportVideo: Equatable, Sendable {
 
   /// A video of `records` (one per frame index, in frame order) with the people `summary`
   /// names, or those the records' tracks show when it is nil.
-  init(source: String, records: [DetectionRecord], summary: [ReportPerson]?) {
+  init(source: String, records: [DetectionRecord], summary: [SummaryRow]?) {
     self.source = source
     self.records = records
     people = ReportPersonRow.people(in: records, summary: summary)
