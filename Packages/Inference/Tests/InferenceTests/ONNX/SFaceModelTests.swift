@@ -9,9 +9,12 @@ import Testing
 /// against ONNX Runtime's are FaceAnalysisTests' (FaceEmbedderTests), on aligned crops.
 @Suite("SFace on the runtime")
 struct SFaceModelTests {
-  static func model() throws -> ONNXModel {
+  /// The model, loaded once for the suite's tests (it is 30 MB of floats).
+  static let loaded = Result {
     try ONNXModel(contentsOf: TestFixtures.modelURL("face_recognition_sface_2021dec_int8bq.onnx"))
   }
+
+  static func model() throws -> ONNXModel { try loaded.get() }
 
   @Test("cblas_sgemm carries every FLOP of the ordinary convolutions and the fully connected layer")
   func productsRunInGEMM() throws {
