@@ -66,6 +66,7 @@ from onnx import numpy_helper
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from onnx_reference import runnable as loadable  # noqa: E402  (graph inputs ONNX Runtime accepts)
 from reference_common import DETECTION_OUTPUT, FIXTURES, MODELS, OUTPUT, ROOT, video_frames_rgb  # noqa: E402
 
 MODEL = os.path.join(MODELS, "face_recognition_sface_2021dec_int8bq.onnx")
@@ -87,18 +88,6 @@ MAX_CROPS = 10
 def sha256(path: str) -> str:
     with open(path, "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
-
-
-def loadable(model: onnx.ModelProto) -> onnx.ModelProto:
-    """A copy ONNX Runtime runs: no graph input that is an initializer or that no node reads."""
-    model = copy.deepcopy(model)
-    graph = model.graph
-    initializers = {tensor.name for tensor in graph.initializer}
-    read = {name for node in graph.node for name in node.input}
-    kept = [v for v in graph.input if v.name not in initializers and v.name in read]
-    del graph.input[:]
-    graph.input.extend(kept)
-    return model
 
 
 def attribute(node, name, default):
