@@ -53,7 +53,6 @@ Run:
                                          # only write the folded model (for the benchmarks)
 """
 import argparse
-import copy
 import hashlib
 import json
 import os
