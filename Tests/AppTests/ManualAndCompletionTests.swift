@@ -40,7 +40,7 @@ struct ManualAndCompletionTests {
         row.split(separator: " ").prefix { $0.hasPrefix("-") }.map { $0.trimmingCharacters(in: [","]) }
           .first { $0.hasPrefix("--") }
       }
-      let counts = ["detect": 19, "merge": 4, "routes": 2, "help": 0]
+      let counts = ["detect": 20, "merge": 4, "routes": 2, "help": 0]
       #expect(names.count == (command.map { counts[$0] ?? -1 } ?? 7), "\(command ?? "emotions")")
       for name in names {
         #expect(

@@ -21,7 +21,7 @@ struct TrackingStageTests {
   }
 
   @Test func framesWaitUntilTheirPersonIsConfirmedAndComeOutInOrder() {
-    var stage = TrackingStage()
+    var stage = TrackingStage(embedder: nil, threads: 1)
     #expect(stage.add(Self.frame(0, faces: nil)).map(\.frame.index) == [0], "nothing waits before it")
     #expect(stage.add(Self.frame(1, faces: 1)).isEmpty, "a new face's track is tentative")
     #expect(stage.add(Self.frame(2, faces: nil)).isEmpty, "a read frame waits behind it")
@@ -34,7 +34,7 @@ struct TrackingStageTests {
   }
 
   @Test func theEndReleasesWhatWaitsWithoutATrack() {
-    var stage = TrackingStage()
+    var stage = TrackingStage(embedder: nil, threads: 1)
     #expect(stage.add(Self.frame(0, faces: 1)).isEmpty)
     #expect(stage.add(Self.frame(1, faces: nil)).isEmpty)
     let rest = stage.finish()
@@ -43,28 +43,37 @@ struct TrackingStageTests {
     #expect(stage.summaries.isEmpty, "a track never confirmed is nobody")
   }
 
-  /// Frames a killed run recorded are fed with their recorded faces and handed on marked, so
-  /// that the frames after them get the ids a run never stopped gives.
-  @Test func passedOverFramesAreTrackedAndStayMarked() {
-    var stage = TrackingStage()
-    var released: [DetectedFrame] = []
-    for index in 0..<3 { released += stage.add(Self.frame(index, faces: 1, passedOver: index < 2)) }
-    #expect(released.map(\.isPassedOver) == [true, true, false])
-    #expect(released.map { $0.faces?.first?.track?.id } == [1, 1, 1])
-  }
-
-  /// Following a finished video's recorded faces again gives the people the stage gave.
+  /// A finished video's records give the people the stage gave: each face's recorded id, steady
+  /// emotion and scores, added in frame order.
   @Test func theRecordedFramesGiveThePeopleTheStageGave() {
-    var stage = TrackingStage()
-    var recorded: [RecordedFrame] = []
-    for index in 0..<6 {
-      let frame = Self.frame(index, faces: index == 3 ? 0 : 1)
-      _ = stage.add(frame)
-      recorded.append(RecordedFrame(time: frame.frame.timestamp, faces: frame.faces ?? []))
-    }
-    _ = stage.finish()
+    var stage = TrackingStage(embedder: nil, threads: 1)
+    var released: [DetectedFrame] = []
+    for index in 0..<6 { released += stage.add(Self.frame(index, faces: index == 3 ? 0 : 1)) }
+    released += stage.finish()
+    let recorded = released.map { RecordedFrame(time: $0.frame.timestamp, faces: $0.faces ?? []) }
     #expect(stage.summaries.map(\.frames) == [5])
     #expect(TrackingStage.people(of: recorded) == stage.summaries)
+  }
+
+  /// People are summed by their recorded id, whatever the order they appear in, and a face with
+  /// no id is nobody's.
+  @Test func recordedPeopleAreSummedById() {
+    let sad = EmotionScores { $0 == .sad ? 0.7 : 0.05 }
+    func face(_ id: Int?, _ scores: EmotionScores) -> RecognizedFace {
+      RecognizedFace(
+        box: BoundingBox(x: 0, y: 0, width: 9, height: 9), scores: scores,
+        track: id.map { FaceTrack(id: $0, emotion: scores.dominant, scores: scores) })
+    }
+    let recorded = [
+      RecordedFrame(time: 0.5, faces: [face(2, Self.happy), face(nil, sad)]),
+      RecordedFrame(time: 1.5, faces: [face(1, sad)]),
+      RecordedFrame(time: 4, faces: [face(2, sad), face(1, sad)]),
+    ]
+    let people = TrackingStage.people(of: recorded)
+    #expect(people.map(\.id) == [1, 2])
+    #expect(people.map(\.frames) == [2, 2])
+    #expect(people.map(\.firstTime) == [1.5, 0.5] && people.map(\.lastTime) == [4, 4])
+    #expect(abs(people[1].meanScores[.happy] - (0.9 + 0.05) / 2) < 1e-6)
   }
 
   /// A photo has no time of its own: it is at 0; a video frame is at its own time.

@@ -80,6 +80,11 @@ extension DetectOptions {
         $0.tracks = false
       },
       .flag(
+        "--no-reid",
+        help: "follow people by motion alone: one who leaves for more than a moment comes back under a new "
+          + "id (no face embeddings are computed)"
+      ) { $0.reidentifies = false },
+      .flag(
         "--embeddings",
         help: "with --json: give each face \"embedding\", SFace's 128 numbers (L2-normalised), which tell "
           + "one person from another by their cosine similarity"

@@ -36,6 +36,9 @@ public struct DetectOptions: Equatable, Sendable {
   public var overwrite = false
   /// Follow each person through a video or stream, with a steady label (off: `--no-tracks`).
   public var tracks = true
+  /// Know a person who comes back by their face's embedding, however long they were gone (off:
+  /// `--no-reid`, which follows people by motion alone and needs no embedding model).
+  public var reidentifies = true
   /// Give each face its embedding (SFace, 128 numbers) in JSON lines (`--embeddings`).
   public var embeddings = false
   /// Write one row per person of each video here (`--summary`): CSV, or JSON lines when the

@@ -101,13 +101,19 @@ public struct Detect {
     // Every refusal of an output comes first; a missing model then removes the file just made.
     let files: ModelFiles
     let recognition = recognitionOptions
+    // People in a video are known again by their faces: SFace is needed there too.
+    let reidentifies = options.tracks && options.reidentifies && inputs.contains(where: \.isStream)
     do {
       files = try ModelFiles.locate(
-        modelDirectory: options.modelDirectory, detector: recognition.detector, embeddings: options.embeddings
-      )
+        modelDirectory: options.modelDirectory, detector: recognition.detector,
+        embeddings: options.embeddings || reidentifies)
     } catch {
       records.removeIfUnwritten()
-      streams.printError(error.description)
+      var advice = ""
+      if !options.embeddings, case .modelNotFound(let file, _) = error, file == FaceEmbedder.modelName {
+        advice = "; or add --no-reid to follow people by motion alone"
+      }
+      streams.printError(error.description + advice)
       return .ended(1)
     }
     // The models load on a thread of their own while the first input opens.
@@ -132,7 +138,8 @@ public struct Detect {
     }
     let setting = DetectRun.Setting(
       output: records, format: format, stamping: stamping, recognizer: recognizer,
-      drawsTimeline: options.timeline != nil, tracksStreams: options.tracks, streams: streams)
+      drawsTimeline: options.timeline != nil, tracksStreams: options.tracks, reidentifies: reidentifies,
+      recordsEmbeddings: options.embeddings, streams: streams)
     return .running(Started(setting: setting, resume: resume, annotation: prepared.annotation))
   }
 

@@ -30,6 +30,11 @@ struct DetectRun {
     var drawsTimeline: Bool
     /// Whether a video's or stream's faces are tracked (not with `--no-tracks`).
     var tracksStreams: Bool
+    /// Whether a person who comes back is known by their face's embedding (not with `--no-reid`);
+    /// the recognizer then carries the embedder.
+    var reidentifies: Bool
+    /// Whether the records give each face its embedding (`--embeddings`).
+    var recordsEmbeddings: Bool
     /// Where errors and progress go.
     var streams: StandardStreams
   }
@@ -73,16 +78,20 @@ struct DetectRun {
   private mutating func read(_ plan: InputPlan, into records: inout RecordWriter) -> Outcome {
     guard let source = FrameFeed.open(plan, streams: setting.streams) else { return .failed }
     defer { source.close() }
-    let recognizer: EmotionRecognizer
+    var recognizer: EmotionRecognizer
     switch setting.recognizer.result {
     case .success(let loaded): recognizer = loaded
     case .failure(let error):
       setting.streams.printError(error.description)
       return .modelFailed
     }
+    // The embedder embeds every face only for the records; the tracker asks for those it needs.
+    let embedder = setting.reidentifies ? recognizer.embedder : nil
+    if !setting.recordsEmbeddings { recognizer.embedder = nil }
+    let tracking = TrackingStage(embedder: embedder, threads: TrackingStage.embeddingThreads)
     var input = InputRun(
       plan: plan, source: source, recognizer: recognizer, records: records, annotation: annotation,
-      tracks: setting.tracksStreams && source.kind.isStream,
+      tracking: setting.tracksStreams && source.kind.isStream ? tracking : nil,
       keepsTimeline: setting.drawsTimeline && timeline == nil && source.kind.isStream,
       streams: setting.streams)
     let outcome = input.run()

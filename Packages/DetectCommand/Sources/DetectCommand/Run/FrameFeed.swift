@@ -4,7 +4,7 @@ import System
 
 /// One input's frames, read and recognised (FaceAnalysis's ``RecognitionRun``) and handed on one
 /// at a time in the source's order, as its ``InputPlan`` says: recognised, read between every
-/// Nth, or passed over with the faces a killed run recorded.
+/// Nth, or passed over where a killed run recorded it.
 struct FrameFeed {
   /// What the feed hands on next.
   enum Step {
@@ -57,10 +57,9 @@ struct FrameFeed {
     switch item {
     case .failed(let message):
       return .failed(message)
-    case .read(let frame) where !plan.drawsVideo:
-      // Passed over: its record is there from the killed run, and its faces with it.
-      let recorded = plan.recorded.recordedFrames[FrameKey(source: frame.source, frame: frame.index)]
-      return .frame(DetectedFrame(frame: frame, faces: recorded?.faces, isPassedOver: true))
+    case .read(let frame) where !plan.drawsVideo && !plan.tracksPeople:
+      // Passed over: its record is there from the killed run.
+      return .frame(DetectedFrame(frame: frame, faces: nil, isPassedOver: true))
     case .read(let frame):
       return .frame(DetectedFrame(frame: frame, faces: nil))
     case .recognized(let frame, let recognized):

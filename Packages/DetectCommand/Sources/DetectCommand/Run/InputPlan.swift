@@ -14,9 +14,14 @@ struct InputPlan {
   /// none) and every Nth recognised, the frames between keeping the last boxes as fer's
   /// Video does.
   let drawsVideo: Bool
+  /// Whether its faces are followed as people: a video or stream without `--no-tracks`. Its
+  /// frames a killed run recorded are recognised again (not recorded again), so that the tracker,
+  /// appearance and all, is where a run never stopped would have it.
+  let tracksPeople: Bool
   /// `--every`: one frame in this many is recognised.
   private let every: Int
-  /// The frames a killed run recorded: not recorded again, and not recognised unless drawn.
+  /// The frames a killed run recorded: not recorded again, and not recognised unless drawn or
+  /// tracked.
   let recorded: ResumePoint
 
   /// The plan for `located`, input number `index` (from 0) of all, under `options`,
@@ -27,6 +32,7 @@ struct InputPlan {
     isDone =
       resume.isFinished(inputAt: index) ?? resume.isDone(located.input, kind: located.locator?.kind)
     drawsVideo = options.annotate != nil && located.isStream
+    tracksPeople = options.tracks && located.isStream
     every = options.every
     recorded = resume
   }
@@ -51,12 +57,13 @@ struct InputPlan {
   }
 
   /// How the run recognises: every ``recognizeEvery``th frame, recorded ones passed over
-  /// unless drawn.
+  /// unless drawn or tracked.
   var runOptions: RecognitionRun.Options {
     var options = RecognitionRun.Options()
     options.every = recognizeEvery
-    options.passesOver = { [recorded, drawsVideo] frame in
-      !drawsVideo && recorded.contains(FrameKey(source: frame.source, frame: frame.index))
+    let recognizesRecorded = drawsVideo || tracksPeople
+    options.passesOver = { [recorded] frame in
+      !recognizesRecorded && recorded.contains(FrameKey(source: frame.source, frame: frame.index))
     }
     return options
   }

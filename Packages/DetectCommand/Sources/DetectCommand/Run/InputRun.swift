@@ -20,18 +20,18 @@ struct InputRun {
   private let streams: StandardStreams
   private var failed = false
 
-  /// The run of `plan` over its open `source`; `tracks` follows its people, `keepsTimeline`
+  /// The run of `plan` over its open `source`; `tracking` follows its people, `keepsTimeline`
   /// keeps its records for the timeline.
   init(
     plan: InputPlan, source: any FrameSource, recognizer: EmotionRecognizer, records: RecordWriter,
-    annotation: AnnotationDestination?, tracks: Bool, keepsTimeline: Bool, streams: StandardStreams
+    annotation: AnnotationDestination?, tracking: TrackingStage?, keepsTimeline: Bool, streams: StandardStreams
   ) {
     self.plan = plan
     self.records = records
     self.keepsTimeline = keepsTimeline
     self.streams = streams
     feed = FrameFeed(source: source, recognizer: recognizer, plan: plan)
-    tracking = tracks ? TrackingStage() : nil
+    self.tracking = tracking
     annotator = InputAnnotator(output: annotation, source: source, streams: streams)
     progress = ProgressLine(
       total: source.expectedFrameCount, label: plan.input, streams: streams,
@@ -78,9 +78,10 @@ struct InputRun {
       defer { progress.advance() }
       guard !detected.isPassedOver else { continue }
       if !annotator.write(detected.frame, faces: detected.faces) { failed = true }
-      guard let faces = detected.faces, plan.records(detected.frame) else { continue }
+      guard let faces = detected.faces else { continue }
       let record = DetectionRecord(frame: detected.frame, faces: faces)
       if keepsTimeline { timeline.append(record) }
+      guard plan.records(detected.frame) else { continue }
       guard records.write(record) else {
         annotator.outputClosed()
         return false

@@ -5,8 +5,24 @@ import Media
 /// One stream's faces given their tracks, the frames handed on in their order through one
 /// ``TrackedFrameQueue``: a recognised frame waits until its faces' tracks are settled (so a
 /// person's first frames get their id), and a frame read but not recognised waits behind it.
+///
+/// With an embedder, the faces the tracker asks for are embedded first, here, in the frames'
+/// order, so that a person who comes back takes their id again; the embeddings only feed the
+/// tracker (the records have them with `--embeddings` alone).
 struct TrackingStage {
   private var queue = TrackedFrameQueue<DetectedFrame>()
+  private let embedder: FaceEmbedder?
+  private let threads: Int
+  /// The threads an embedding batch runs on: one, since the run's other thread is recognising
+  /// the next frames meanwhile.
+  static let embeddingThreads = 2
+
+  /// A stage that knows people again by their faces with `embedder` run on `threads` threads, or
+  /// by motion alone without one (`--no-reid`).
+  init(embedder: FaceEmbedder?, threads: Int) {
+    self.embedder = embedder
+    self.threads = threads
+  }
 
   /// The people followed so far, one summary each, in id order.
   var summaries: [TrackSummary] { queue.tracker.summaries }
@@ -16,7 +32,10 @@ struct TrackingStage {
   mutating func add(_ detected: DetectedFrame) -> [DetectedFrame] {
     let time = detected.frame.timestamp
     guard let faces = detected.faces else { return Self.tracked(queue.pass(detected, at: time)) }
-    return Self.tracked(queue.add(detected, at: time, faces: faces))
+    let tracked =
+      embedder?.facesForTracking(
+        faces, of: detected.frame.image, by: queue.tracker, at: time, threads: threads) ?? faces
+    return Self.tracked(queue.add(detected, at: time, faces: tracked))
   }
 
   /// Gives back every frame still waiting, at the end of the stream.
@@ -24,12 +43,22 @@ struct TrackingStage {
     Self.tracked(queue.finish())
   }
 
-  /// The people of the frames a killed run recorded, followed again as a run never stopped
-  /// followed them: what `--summary` says of a video that run finished.
+  /// The people of a video a killed run finished, from its records: each face's track id and
+  /// steady emotion, its own scores and its frame's time, added up in frame order as the run's
+  /// tracker added them, so `--summary` says what the run would have.
   static func people(of recorded: [RecordedFrame]) -> [TrackSummary] {
-    var tracker = FaceTracker()
-    for frame in recorded { _ = tracker.update(at: frame.time, faces: frame.faces) }
-    return tracker.summaries
+    var people: [Int: TrackSummary] = [:]
+    for frame in recorded {
+      for face in frame.faces {
+        guard let track = face.track else { continue }
+        if people[track.id] == nil {
+          people[track.id] = TrackSummary(id: track.id, time: frame.time, scores: face.scores, label: track.emotion)
+        } else {
+          people[track.id]?.add(time: frame.time, scores: face.scores, label: track.emotion)
+        }
+      }
+    }
+    return people.values.sorted { $0.id < $1.id }
   }
 
   private static func tracked(_ released: [TrackedFrameQueue<DetectedFrame>.Released]) -> [DetectedFrame] {
