@@ -139,4 +139,63 @@ struct PeopleTests {
       #expect(abs(firstTime - Double(frames.first?.frame ?? -1) / 24) < 0.001, "\(row)")
     }
   }
+
+  /// A clip made here by ffmpeg: the astronaut in view for 2 s, gone for 3 s (three times the
+  /// tracker's memory), then back elsewhere for 3 s.
+  static func leavingClip(in folder: URL) throws -> String {
+    let path = folder.appendingPathComponent("leaves.mp4").path
+    _ = try MediaTools.output([
+      "ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "color=c=0x506070:s=320x240:r=10:d=8",
+      "-i", fixture("astronaut.png"), "-filter_complex",
+      "[1]scale=140:140[f];[0][f]overlay=x='if(lt(t,5),20,170)':y=50:enable='lt(t,2)+gte(t,5)'",
+      "-c:v", "libx264", "-pix_fmt", "yuv420p", path,
+    ])
+    return path
+  }
+
+  /// The person's ids, frame by frame, in a run's records.
+  static func ids(_ output: String) throws -> [Int?] {
+    try records(output).flatMap { $0.faces.map(\.track) }
+  }
+
+  /// Known by their face, a person who was gone 3 s comes back under their id, and `--summary`
+  /// has one row for them; by motion alone (`--no-reid`) they are someone new.
+  @Test func onePersonWhoLeavesAndComesBackKeepsTheirIdUnlessMotionAloneDecides() throws {
+    let folder = try DetectCommandTests.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clip = try Self.leavingClip(in: folder)
+    let summary = folder.appendingPathComponent("people.csv").path
+    let known = try DetectCommandTests.run(["detect", "--json", clip, "--summary", summary])
+    #expect(known.status == 0 && known.errors.isEmpty, "\(known.errors)")
+    let ids = try Self.ids(known.output)
+    #expect(ids.count == 50, "a face in each of the 50 frames it is in view")
+    #expect(Set(ids.compactMap { $0 }) == [1] && ids.compactMap { $0 }.count >= 48, "\(ids)")
+    let rows = try String(contentsOfFile: summary, encoding: .utf8).split(whereSeparator: \.isNewline)
+    #expect(rows.count == 2 && rows[1].hasPrefix(clip + ",1,"), "\(rows)")
+    let motion = try DetectCommandTests.run(["detect", "--json", "--no-reid", clip])
+    #expect(motion.status == 0 && motion.errors.isEmpty, "\(motion.errors)")
+    #expect(Set(try Self.ids(motion.output).compactMap { $0 }) == [1, 2])
+  }
+
+  /// Without SFace's model, a video's people cannot be known by their faces: one line says so
+  /// and names `--no-reid`, which needs no such model; photos never need it.
+  @Test func withoutTheEmbeddingModelAVideoNeedsNoReid() throws {
+    let folder = try DetectCommandTests.emptyFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for model in ["emotion_model.hdf5", "face_detection_full_range.tflite"] {
+      try FileManager.default.copyItem(
+        atPath: repositoryRoot.appendingPathComponent("Models/\(model)").path,
+        toPath: folder.appendingPathComponent(model).path)
+    }
+    let video = ["detect", "--json", "--model-dir", folder.path, fixture("faces.mp4")]
+    let refused = try DetectCommandTests.run(video)
+    #expect(refused.status == 1 && refused.output.isEmpty)
+    #expect(
+      refused.errors.count == 1
+        && refused.errors.first?.contains("face_recognition_sface_2021dec_int8bq.onnx not found") == true
+        && refused.errors.first?.hasSuffix("or add --no-reid to follow people by motion alone") == true,
+      "\(refused.errors)")
+    let motion = try DetectCommandTests.run(video + ["--no-reid"])
+    #expect(motion.status == 0 && motion.errors.isEmpty && !motion.output.isEmpty, "\(motion.errors)")
+  }
 }
