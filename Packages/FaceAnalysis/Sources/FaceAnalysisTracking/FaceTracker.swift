@@ -85,16 +85,26 @@ public struct FaceTracker: Sendable {
       filter.predict(by: elapsed)
       return (track, filter.box)
     }
+    let samples = samplesForNewTrack
     return faces.map { face in
       let box = TrackBox(face.box)
       let overlaps = predicted.map { $0.1.overlap(with: box) }
       let covering = predicted.indices.filter { overlaps[$0] >= configuration.matchingOverlap }
-      guard covering.count == 1, let only = covering.first, overlaps[only] >= configuration.steadyOverlap,
-        predicted[only].0.id != nil, predicted[only].0.wasSeenInLastFrame,
-        let last = predicted[only].0.lastEmbeddingTime
+      guard covering.count == 1, let only = covering.first, overlaps[only] >= configuration.steadyOverlap
       else { return true }
+      let track = predicted[only].0
+      guard track.id != nil else { return track.appearance.count < samples }
+      guard track.wasSeenInLastFrame, let last = track.lastEmbeddingTime else { return true }
       return now - last >= configuration.embeddingInterval - Self.timeTolerance
     }
+  }
+
+  /// How many embeddings a new track's first faces are asked for: enough to decide who it is
+  /// (``TrackerConfiguration/appearanceSamples``) while someone seen before is out of view, and
+  /// otherwise one, which starts the new person's appearance: no one else could it be.
+  private var samplesForNewTrack: Int {
+    let inView = Set(tracks.filter(\.wasSeenInLastFrame).compactMap(\.id))
+    return people.indices.contains { !inView.contains($0 + 1) } ? configuration.appearanceSamples : 1
   }
 
   /// What one frame did: each face's assignment, the tentative tracks confirmed (their earlier
@@ -134,6 +144,8 @@ public struct FaceTracker: Sendable {
     tracks.removeAll { $0.id != nil && now - $0.lastObservation.time > lostTime + Self.timeTolerance }
     for index in tracks.indices { tracks[index].filter.predict(by: elapsed) }
 
+    // As many as needsEmbeddings asked for, in the frame before.
+    let samples = samplesForNewTrack
     var matching = TrackMatching(tracks: tracks, faces: faces, time: now, configuration: configuration)
     matching.run()
     var step = Step(assignments: Array(repeating: .untracked, count: faces.count), confirmed: [], dropped: [])
@@ -151,7 +163,7 @@ public struct FaceTracker: Sendable {
       if let id = tracks[index].id {
         summaries[id - 1].add(time: now, scores: faces[face].scores, label: tracks[index].smoother.label)
         if let embedding = faces[face].embedding { people[id - 1].add(embedding) }
-      } else if isReadyToConfirm(tracks[index], at: now) {
+      } else if isReadyToConfirm(tracks[index], at: now, samples: samples) {
         confirming.append(index)
       }
     }
@@ -182,12 +194,12 @@ public struct FaceTracker: Sendable {
 
   /// Whether a tentative track has been followed long enough to be confirmed: for its
   /// confirmation time, and, when its faces have embeddings, until its appearance rests on
-  /// ``TrackerConfiguration/appearanceSamples`` of them or on two frames a quarter second apart.
-  private func isReadyToConfirm(_ track: Track, at now: Double) -> Bool {
+  /// as many as it is asked for (``samplesForNewTrack``) or on two frames a quarter second apart.
+  private func isReadyToConfirm(_ track: Track, at now: Double, samples wanted: Int) -> Bool {
     let followed = now - track.firstTime
     guard followed >= track.confirmationTime(configuration) - Self.timeTolerance else { return false }
     let samples = track.appearance.count
-    return samples == 0 || samples >= configuration.appearanceSamples
+    return samples == 0 || samples >= wanted
       || (track.pendingFrames.count >= 2 && followed >= 0.25 - Self.timeTolerance)
   }
 

@@ -114,21 +114,38 @@ struct AppearanceTrackingTests {
     #expect(tracked.untracked.isEmpty, "a track is confirmed by its second sample")
   }
 
-  @Test func embeddingsAreAskedForOnATracksFirstFramesThenTwiceASecond() {
-    let person = Self.standing("A", x: 300, from: 0, to: 5, identity: 51)
+  /// The times of the frames whose face the tracker asked an embedding of, over `scene` at 24 fps;
+  /// faces not asked for are given none.
+  static func askedTimes(_ scene: Scene) -> [Double] {
     var tracker = FaceTracker()
     var asked: [Double] = []
-    for frame in Scene(people: [person], duration: 5).frames(rate: 24) {
+    for frame in scene.frames(rate: 24) {
       var faces = frame.faces
       let needed = tracker.needsEmbeddings(at: frame.time, faces: faces)
-      if needed[0] { asked.append(frame.time) } else { faces[0].embedding = nil }
+      for index in faces.indices where !needed[index] { faces[index].embedding = nil }
+      if needed.contains(true) { asked.append(frame.time) }
       _ = tracker.update(at: frame.time, faces: faces)
     }
-    // Frames 0 to 3 (a tentative track's, confirmed at the fourth), then one every 12 frames
-    // (0.5 s) from 0.625 s to 4.625 s: 4 + 9.
-    #expect(asked.count == 13, "\(asked)")
-    #expect(asked.prefix(4).map { Int(($0 * 24).rounded()) } == [0, 1, 2, 3])
-    #expect(zip(asked.dropFirst(4), asked.dropFirst(5)).allSatisfy { abs($1 - $0 - 0.5) < 1e-6 })
+    return asked
+  }
+
+  @Test func theFirstPersonIsAskedOnceThenTwiceASecond() {
+    let asked = Self.askedTimes(Scene(people: [Self.standing("A", x: 300, from: 0, to: 5, identity: 51)], duration: 5))
+    // No one else it could be: one embedding starts its appearance, then one every 12 frames
+    // (0.5 s), at 0, 0.5 ... 5 s.
+    #expect(asked.map { Int(($0 * 24).rounded()) } == Array(stride(from: 0, through: 120, by: 12)), "\(asked)")
+  }
+
+  @Test func aNewFaceWhileSomeoneIsGoneIsAskedOnItsFirstFrames() {
+    let scene = Scene(
+      people: [
+        Self.standing("A", x: 100, from: 0, to: 1, identity: 51),
+        Self.standing("B", x: 400, from: 3, to: 4, identity: 52),
+      ], duration: 4)
+    let asked = Self.askedTimes(scene).filter { $0 >= 3 }
+    // A is gone: B's first three frames decide whether B is A again, then a refresh half a
+    // second after the last of them.
+    #expect(asked.map { Int(($0 * 24).rounded()) } == [72, 73, 74, 86], "\(asked)")
   }
 
   @Test func appearanceMeansAndSimilarities() {
