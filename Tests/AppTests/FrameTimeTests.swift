@@ -10,7 +10,8 @@ struct FrameTimeTests {
   static func presentationTimes(of path: String) throws -> [Double] {
     let text = String(
       decoding: try MediaTools.output([
-        "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=best_effort_timestamp_time",
+        "ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+        "frame=best_effort_timestamp_time",
         "-of", "csv=p=0", path,
       ]), as: UTF8.self)
     let times = try text.split(whereSeparator: \.isNewline).map { line in

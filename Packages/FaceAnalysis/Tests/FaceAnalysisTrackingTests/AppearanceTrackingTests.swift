@@ -130,10 +130,12 @@ struct AppearanceTrackingTests {
   }
 
   @Test func theFirstPersonIsAskedOnceThenTwiceASecond() {
-    let asked = Self.askedTimes(Scene(people: [Self.standing("A", x: 300, from: 0, to: 5, identity: 51)], duration: 5))
+    let asked = Self.askedTimes(
+      Scene(people: [Self.standing("A", x: 300, from: 0, to: 5, identity: 51)], duration: 5))
     // No one else it could be: one embedding starts its appearance, then one every 12 frames
     // (0.5 s), at 0, 0.5 ... 5 s.
-    #expect(asked.map { Int(($0 * 24).rounded()) } == Array(stride(from: 0, through: 120, by: 12)), "\(asked)")
+    #expect(
+      asked.map { Int(($0 * 24).rounded()) } == Array(stride(from: 0, through: 120, by: 12)), "\(asked)")
   }
 
   @Test func aNewFaceWhileSomeoneIsGoneIsAskedOnItsFirstFrames() {

@@ -24,7 +24,8 @@ struct InputRun {
   /// keeps its records for the timeline.
   init(
     plan: InputPlan, source: any FrameSource, recognizer: EmotionRecognizer, records: RecordWriter,
-    annotation: AnnotationDestination?, tracking: TrackingStage?, keepsTimeline: Bool, streams: StandardStreams
+    annotation: AnnotationDestination?, tracking: TrackingStage?, keepsTimeline: Bool,
+    streams: StandardStreams
   ) {
     self.plan = plan
     self.records = records

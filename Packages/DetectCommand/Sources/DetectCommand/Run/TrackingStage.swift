@@ -52,7 +52,8 @@ struct TrackingStage {
       for face in frame.faces {
         guard let track = face.track else { continue }
         if people[track.id] == nil {
-          people[track.id] = TrackSummary(id: track.id, time: frame.time, scores: face.scores, label: track.emotion)
+          people[track.id] = TrackSummary(
+            id: track.id, time: frame.time, scores: face.scores, label: track.emotion)
         } else {
           people[track.id]?.add(time: frame.time, scores: face.scores, label: track.emotion)
         }
