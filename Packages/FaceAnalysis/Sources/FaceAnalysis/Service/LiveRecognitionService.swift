@@ -9,13 +9,17 @@ import System
 /// The model of `options.detector` is loaded on the first ``open(source:)``, once, and shared
 /// by every session; a session that switches detectors (``RecognitionSession/setDetector(_:)``)
 /// loads the other detector's model on first use, and keeps it for the sessions after it. The
-/// emotion model is loaded once for all detectors.
+/// emotion model is loaded once for all detectors. SFace's model is loaded on the first stream,
+/// once, so that its tracker knows people again by their faces; without it (``embedder()``),
+/// streams follow people by motion alone.
 public final class LiveRecognitionService: RecognitionService, Sendable {
   private let modelDirectory: String?
   private let options: RecognitionOptions
   private let saving: FrameSaving
   /// The recognizers loaded so far, one per detector.
   private let loaded = LockedValue<[FaceDetectorKind: EmotionRecognizer]>([:])
+  /// SFace once tried: loaded, or why not.
+  private let embedding = LockedValue<Result<FaceEmbedder, RecognizerError>?>(nil)
 
   /// Creates the service; nothing is loaded until a source is opened.
   ///
@@ -76,6 +80,26 @@ public final class LiveRecognitionService: RecognitionService, Sendable {
     }
   }
 
+  /// The face embedder a stream's tracker asks for embeddings from: SFace
+  /// (``FaceEmbedder/modelName``, found beside the emotion model as ``ModelFiles`` finds it),
+  /// loaded on first use under a lock, so once for the service; the error (its model is missing
+  /// or damaged) says why streams follow people by motion alone.
+  public func embedder() -> Result<FaceEmbedder, RecognizerError> {
+    embedding.withLock { embedding in
+      if let embedding { return embedding }
+      let loaded = Result { () throws(RecognizerError) -> FaceEmbedder in
+        let files = try ModelFiles.locate(
+          modelDirectory: modelDirectory, detector: options.detector, embeddings: true)
+        guard let url = files.embeddingModel else {
+          throw RecognizerError.modelNotFound(file: FaceEmbedder.modelName, searched: [])
+        }
+        return try FaceEmbedder(contentsOf: url)
+      }
+      embedding = loaded
+      return loaded
+    }
+  }
+
   /// What the name points at, or why it will not do.
   public func inspect(source: String) -> SourceInspection {
     guard let located = FrameSourceFactory.locate(source) else {
@@ -97,11 +121,14 @@ public final class LiveRecognitionService: RecognitionService, Sendable {
 
   /// Loads the model if needed and opens the source's stages, to run on the caller's threads.
   /// The stages start with the options' detector; switching them to another
-  /// (``RecognitionStages/useDetector(_:)``) loads its model through this service.
+  /// (``RecognitionStages/useDetector(_:)``) loads its model through this service. A stream's
+  /// stages get the ``embedder()`` too, when it loads.
   public func open(source: String) throws -> any RecognitionStages {
     let recognizer = try recognizer()
+    let frames = try FrameSourceFactory.open(source)
     return LiveRecognitionStages(
-      source: try FrameSourceFactory.open(source), detector: options.detector, recognizer: recognizer
+      source: frames, detector: options.detector, recognizer: recognizer,
+      embedder: frames.kind.isStream ? try? embedder().get() : nil
     ) { [self] kind throws(RecognizerError) in
       try self.recognizer(detector: kind)
     }

@@ -13,31 +13,44 @@ import System
 /// ``useDetector(_:)`` loads another recognizer on its caller's thread and swaps it in under a
 /// lock; each ``recognize(_:)`` takes the recognizer of the moment it starts. A video, camera or
 /// graph's faces are followed as people by a ``FaceTracker``, fed by ``recognize(_:)`` in the
-/// order the frames come: a face shows its person from the moment the track is confirmed.
+/// order the frames come, each at its own time (``Media/Frame/time``, never the clock of the
+/// screen, which may drop frames): a face shows its person from the moment the track is
+/// confirmed. With an embedder, the faces the tracker asks for are embedded first
+/// (``FaceEmbedder/facesForTracking(_:of:by:at:threads:)``), so a person who comes back takes
+/// their id again; without one, the summary says people are followed by motion alone.
 final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   let summary: String
   let playback: Playback
   private let source: any FrameSource
   private let load: @Sendable (FaceDetectorKind) throws(RecognizerError) -> EmotionRecognizer
+  /// What knows a stream's people by their faces; nil for pictures, or motion alone.
+  private let embedder: FaceEmbedder?
   private let live: LockedValue<Live>
   private let slides: [String]
   private let decoder = ImageDecoder()
 
   /// - Parameters:
   ///   - detector: the detector `recognizer` runs.
+  ///   - embedder: the embeddings a stream's tracker asks for; nil to follow people by motion alone.
   ///   - load: the recognizer of another detector, for ``useDetector(_:)``.
   init(
     source: any FrameSource, detector: FaceDetectorKind, recognizer: EmotionRecognizer,
+    embedder: FaceEmbedder? = nil,
     load: @escaping @Sendable (FaceDetectorKind) throws(RecognizerError) -> EmotionRecognizer
   ) {
     self.source = source
     self.load = load
+    let isStream = source.kind.isStream
+    self.embedder = isStream ? embedder : nil
     live = LockedValue(
-      Live(detector: detector, recognizer: recognizer, tracker: source.kind.isStream ? FaceTracker() : nil))
-    summary = source.summary
+      Live(detector: detector, recognizer: recognizer, tracker: isStream ? FaceTracker() : nil))
+    summary = isStream && embedder == nil ? source.summary + Self.motionAlone : source.summary
     playback = source.playback
     slides = source.slidePaths
   }
+
+  /// What a stream's summary adds when people cannot be known by their faces.
+  static let motionAlone = " · people by motion alone (SFace not loaded)"
 
   /// The recognizer that runs now, and the people of a stream (nil for pictures).
   private struct Live: Sendable {
@@ -71,9 +84,21 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
 
   func recognize(_ frame: Frame) throws -> RecognizedFrame {
     var recognized = try RecognitionRun.recognize(frame, with: live.withLock { $0.recognizer })
-    let tracks = live.withLock { $0.tracker?.update(at: recognized.time, faces: recognized.faces) }
+    let tracks = live.withLock { live in track(recognized, in: &live) }
+    // The faces shown get their person; the embeddings stay with the tracker.
     for (index, track) in (tracks ?? []).enumerated() { recognized.faces[index].track = track }
     return recognized
+  }
+
+  /// The tracks of `frame`'s faces, the tracker given first the embeddings it asks for; nil for
+  /// pictures. Run under the lock, so frames reach the tracker whole and in the order they come.
+  private func track(_ frame: RecognizedFrame, in live: inout Live) -> [FaceTrack?]? {
+    guard let tracker = live.tracker else { return nil }
+    let faces =
+      embedder?.facesForTracking(
+        frame.faces, of: frame.image, by: tracker, at: frame.time, threads: live.recognizer.threadsPerImage)
+      ?? frame.faces
+    return live.tracker?.update(at: frame.time, faces: faces)
   }
 
   func close() { source.close() }
