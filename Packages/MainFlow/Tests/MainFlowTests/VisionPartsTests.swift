@@ -36,6 +36,24 @@ struct VisionPartsTests {
     #expect(history.samples.count == 1, "time going backwards (a new run) starts again")
   }
 
+  /// The rows of the people panel: everyone in id order when they fit; otherwise those in view
+  /// (in id order), then those out of view, seen most recently first (ties in id order).
+  @Test func thePeopleInViewTakeTheRowsFirstWhenTheyAreShort() {
+    let seen: [(Int, Bool, Double)] = [
+      (1, false, 3), (2, true, 9), (3, false, 7), (4, true, 9), (5, false, 7),
+    ]
+    let people = seen.map { id, inView, time in
+      VisionViewModel.Person(name: "#\(id)", emotion: "happy", values: [], isInView: inView, lastSeen: time)
+    }
+    let rows = { (count: Int) in VisionViewModel.Person.rows(of: people, count: count).map(\.name) }
+    #expect(rows(5) == ["#1", "#2", "#3", "#4", "#5"])
+    #expect(rows(9) == ["#1", "#2", "#3", "#4", "#5"])
+    #expect(rows(4) == ["#2", "#4", "#3", "#5"])
+    #expect(rows(3) == ["#2", "#4", "#3"])
+    #expect(rows(1) == ["#2"])
+    #expect(rows(0).isEmpty && rows(-1).isEmpty)
+  }
+
   @Test func theSparklineShowsTheNewestValuesThatFit() {
     let line = Sparkline([0, 0.5, 1, 0.25, 2, -1, .nan])
     #expect(line.text(width: 10) == "▁▅█▃█▁▁")

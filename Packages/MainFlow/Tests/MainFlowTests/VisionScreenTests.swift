@@ -197,6 +197,42 @@ struct VisionScreenTests {
     #expect(lines.contains { $0.contains("#3 happy 0.75") }, "the box's label names the person")
   }
 
+  /// The view alone with four people, #3 in view, drawn `rows` high: the panel's people, one
+  /// line each, as (text, dim).
+  func peopleRows(height: Int) -> [(text: String, isDim: Bool)] {
+    let view = VisionView(output: SilentOutput())
+    var model = VisionViewModel()
+    model.image = RGBImage(width: 40, height: 20) { _, _ in (10, 10, 10) }
+    model.scoreTitle = "Largest face: #3 happy 0.75"
+    model.scores = Emotion.allCases.map { BarChart.Entry($0.rawValue, $0 == .happy ? 0.75 : 0.04) }
+    let seen: [(Int, Double)] = [(1, 2), (2, 5), (3, 9), (4, 1)]
+    model.people = seen.map { id, time in
+      VisionViewModel.Person(
+        name: "#\(id)", emotion: "happy", values: [0.5, 0.75], isInView: id == 3, lastSeen: time)
+    }
+    view.show(model)
+    var canvas = Canvas(size: Size(width: 71, height: height), colorMode: .trueColor)
+    view.draw(into: &canvas)
+    // The side panel starts at column 41: title, seven bars, a gap, "People", then the people.
+    guard let heading = canvas.lines.firstIndex(where: { $0.dropFirst(41).hasPrefix("People") }) else {
+      return []
+    }
+    return (heading + 1..<height - 3).map { row in
+      (String(canvas.lines[row].dropFirst(41)), canvas[41, row].style.dim)
+    }
+  }
+
+  /// The people who left stay in the panel, dim; when it has fewer rows than people, those in
+  /// view come first, then those out of view seen most recently.
+  @Test func thePanelKeepsThoseWhoLeftDimAndThoseInViewFirstWhenShort() {
+    let all = peopleRows(height: 20)
+    #expect(all.map { String($0.text.prefix(2)) }.prefix(4) == ["#1", "#2", "#3", "#4"], "\(all)")
+    #expect(all.prefix(4).map(\.isDim) == [true, true, false, true])
+    let short = peopleRows(height: 15)
+    #expect(short.map { String($0.text.prefix(2)) } == ["#3", "#2"], "\(short)")
+    #expect(short.map(\.isDim) == [false, true])
+  }
+
   private func frameIndex(_ status: String) -> Int {
     Int(status.split(separator: " ").last ?? "") ?? -1
   }

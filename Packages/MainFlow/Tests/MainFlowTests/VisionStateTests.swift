@@ -57,8 +57,8 @@ struct VisionStateTests {
   }
 
   /// The people of a stream are listed in id order with their steady emotion and its own
-  /// sparkline; one out of view is listed dim, then fades once four seconds have passed.
-  @Test func peopleAreListedEachWithTheirLabelAndHistoryAndFadeAfterLeaving() {
+  /// sparkline; one out of view is listed dim, and stays listed however long they are gone.
+  @Test func peopleAreListedEachWithTheirLabelAndHistoryAndStayListedDimAfterLeaving() {
     var state = opened()
     let both = [Self.person(2, .sad, score: 0.6, x: 2), Self.person(1, .happy, score: 0.9)]
     _ = state.reduce(.recognition(Self.delivered(Self.frame(0, time: 0, faces: both), dropped: 0)), now: 0)
@@ -70,12 +70,48 @@ struct VisionStateTests {
     #expect(model.people.map(\.emotion) == ["happy", "sad"])
     #expect(model.people[0].values.map { Float($0) } == [0.9, 0.9, 0.8])
     #expect(model.people.map(\.isInView) == [true, false])
+    #expect(model.people.map(\.lastSeen) == [0.2, 0.1])
     #expect(model.trend == nil, "people replace the one mixed history")
     #expect(model.boxes.map(\.label) == ["#1 happy 0.80"])
+    // A minute later, on both clocks, #2 is still listed, dim, with their last sparkline.
     _ = state.reduce(
-      .recognition(Self.delivered(Self.frame(3, time: 0.3, faces: alone), dropped: 0)), now: 5.5)
+      .recognition(Self.delivered(Self.frame(603, time: 60.3, faces: alone), dropped: 0)), now: 63)
     model = VisionViewModelBuilder.model(for: state)
-    #expect(model.people.map(\.name) == ["#1"], "#2 left more than four seconds ago")
+    #expect(model.people.map(\.name) == ["#1", "#2"], "#2 left a minute ago and is still listed")
+    #expect(model.people.map(\.isInView) == [true, false])
+    #expect(model.people[1].values.map { Float($0) } == [0.6, 0.6] && model.people[1].emotion == "sad")
+  }
+
+  /// A person who comes back under their id (the tracker knew them again) takes up their own
+  /// row again, in view, their emotion and sparkline carried on; nobody new is listed.
+  @Test func aPersonWhoComesBackIsShownAgainUnderTheirId() {
+    var state = opened()
+    let both = [Self.person(1, .happy, score: 0.9), Self.person(2, .sad, score: 0.6, x: 2)]
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(0, time: 0, faces: both), dropped: 0)), now: 0)
+    let alone = [Self.person(1, .happy, score: 0.8)]
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(50, time: 5, faces: alone), dropped: 0)), now: 5)
+    #expect(VisionViewModelBuilder.model(for: state).people.map(\.isInView) == [true, false])
+    let back = [Self.person(1, .happy, score: 0.8), Self.person(2, .surprise, score: 0.7, x: 2)]
+    _ = state.reduce(.recognition(Self.delivered(Self.frame(80, time: 8, faces: back), dropped: 0)), now: 8)
+    let model = VisionViewModelBuilder.model(for: state)
+    #expect(model.people.map(\.name) == ["#1", "#2"], "one row for #2, not a new one")
+    #expect(model.people.map(\.isInView) == [true, true])
+    #expect(model.people[1].emotion == "surprise" && model.people[1].lastSeen == 8)
+    #expect(state.people.people[1].history.samples.map(\.time) == [0, 8], "their history goes on")
+  }
+
+  /// Past its capacity, the list lets go of those out of view seen longest ago, never of
+  /// someone in the frame.
+  @Test func peopleBeyondTheCapacityGoLongestGoneFirst() {
+    var people = PeopleHistory(capacity: 3)
+    let times: [(Int, Double)] = [(1, 0), (2, 1), (3, 2), (4, 3)]
+    for (id, time) in times {
+      people.add(Self.frame(Int(time * 10), time: time, faces: [Self.person(id, .happy, score: 0.5)]))
+    }
+    #expect(people.people.map(\.id) == [2, 3, 4], "#1, gone longest, went first")
+    people.add(Self.frame(40, time: 4, faces: [Self.person(1, .sad, score: 0.5)]))
+    #expect(people.people.map(\.id) == [1, 3, 4], "#1 is back in view; #2 goes")
+    #expect(people.people.map(\.lastSeen) == [4, 2, 3])
   }
 
   @Test func framesShownLongerThanTwoSecondsAgoLeaveTheRate() {

@@ -1,8 +1,10 @@
 import FaceAnalysisInterface
 
 /// The people of a stream the Vision screen lists: each person's steady emotion and the recent
-/// smoothed score of it, and when they were last in a frame. A person out of view fades from
-/// the list once ``fadeAfter`` seconds have passed on the screen's clock.
+/// smoothed score of it, and when they were last in a frame. A person who leaves stays listed
+/// (the screen shows them dim), so that when they come back, the tracker knowing them again,
+/// they take up their own row under their id. Only past ``capacity`` people does the one out of
+/// view longest go, so the list stays small however long the stream runs.
 struct PeopleHistory: Equatable {
   /// One person.
   struct Person: Equatable {
@@ -10,38 +12,42 @@ struct PeopleHistory: Equatable {
     var id: Int
     /// Their steady emotion in the last frame they were in.
     var emotion: Emotion
-    /// Their smoothed scores over the last seconds, for the sparkline.
+    /// Their smoothed scores over the last seconds they were in view, for the sparkline.
     var history: ScoreHistory
-    /// When they were last in a frame, on the screen's clock.
+    /// The time of the last frame they were in, on the source's clock (``RecognizedFrame/time``).
     var lastSeen: Double
   }
 
-  /// How long a person out of view stays listed, in seconds.
-  let fadeAfter: Double
+  /// The most people kept.
+  let capacity: Int
   /// The people listed, in id order.
   private(set) var people: [Person] = []
 
-  init(fadeAfter: Double = 4) {
-    self.fadeAfter = fadeAfter
+  init(capacity: Int = 100) {
+    self.capacity = max(1, capacity)
   }
 
-  /// Takes in a frame shown at `now` (the screen's clock): each tracked face's person is
-  /// updated, and those out of view for longer than ``fadeAfter`` go.
-  mutating func add(_ frame: RecognizedFrame, now: Double) {
+  /// Takes in a frame: each tracked face's person is updated, or added. When there are more
+  /// than ``capacity``, those not in the frame who were seen longest ago go.
+  mutating func add(_ frame: RecognizedFrame) {
     for face in frame.faces {
       guard let track = face.track else { continue }
       if let index = people.firstIndex(where: { $0.id == track.id }) {
         people[index].emotion = track.emotion
         people[index].history.add(time: frame.time, scores: track.scores)
-        people[index].lastSeen = now
+        people[index].lastSeen = frame.time
       } else {
         var history = ScoreHistory()
         history.add(time: frame.time, scores: track.scores)
-        people.append(Person(id: track.id, emotion: track.emotion, history: history, lastSeen: now))
+        people.append(Person(id: track.id, emotion: track.emotion, history: history, lastSeen: frame.time))
         people.sort { $0.id < $1.id }
       }
     }
-    people.removeAll { now - $0.lastSeen > fadeAfter }
+    guard people.count > capacity else { return }
+    let inView = Set(frame.faces.compactMap { $0.track?.id })
+    let leaving = people.filter { !inView.contains($0.id) }.sorted { $0.lastSeen < $1.lastSeen }
+      .prefix(people.count - capacity).map(\.id)
+    people.removeAll { leaving.contains($0.id) }
   }
 
   /// Forgets everyone (a new source).

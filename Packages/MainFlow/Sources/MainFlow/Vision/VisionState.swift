@@ -121,7 +121,7 @@ struct VisionState: Sendable {
       shownAt.removeAll { $0 < now - 2 }
       if !isStill {
         history.add(time: frame.time, scores: frame.largestFace?.scores)
-        people.add(frame, now: now)
+        people.add(frame)
       }
       return report
     case .slideFailed(let index, let message):

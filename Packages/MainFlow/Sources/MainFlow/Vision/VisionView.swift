@@ -13,8 +13,8 @@ protocol VisionViewInput: AnyObject {
 /// The Vision screen: the frame in half blocks with every face boxed and labelled (as a
 /// full-resolution picture with the boxes drawn in, where the terminal shows pictures), the
 /// largest face's scores beside or under it, then the people of a stream, each with their
-/// steady emotion and its sparkline (or, when faces are not followed, the largest face's
-/// trend), and a status footer.
+/// steady emotion and its sparkline, those who left dim (or, when faces are not followed, the
+/// largest face's trend), and a status footer.
 ///
 /// Keys: space pauses and resumes, `s` saves the frame as a PNG, ← → step through a
 /// folder's slides, `d` switches to the next face detector, Esc (or Backspace) goes back to
@@ -127,13 +127,14 @@ final class VisionView: Screen, VisionViewInput {
     }
   }
 
-  /// The people, one row each from `y`: `#2 happy ▁▂▄▆`, dim when out of view. Returns the
-  /// next free row.
+  /// The people, one row each from `y`: `#2 happy ▁▂▄▆`, dim when out of view (they left, and
+  /// are shown again under their id when they come back). With fewer rows than people, those in
+  /// view come first (``VisionViewModel/Person/rows(of:count:)``). Returns the next free row.
   private func drawPeople(into canvas: inout Canvas, in rect: Rect, from top: Int) -> Int {
     var y = top + (rect.height > VisionLayout.bottomPanelHeight ? 1 : 0)
     guard y < rect.maxY else { return y }
     canvas.put("People", at: Point(x: rect.minX, y: y), style: .bold, maxWidth: rect.width)
-    for person in model.people where y + 1 < rect.maxY {
+    for person in VisionViewModel.Person.rows(of: model.people, count: rect.maxY - y - 1) {
       y += 1
       let style: Style = person.isInView ? .plain : .dim
       let label = "\(person.name) \(person.emotion)".padding(toLength: 13, withPad: " ", startingAt: 0)

@@ -30,7 +30,7 @@ struct VisionViewModel: Equatable {
   /// The sparkline of the largest face's top emotion; `nil` without a face, or when the
   /// faces are followed as people.
   var trend: Trend?
-  /// The people of a stream, in id order.
+  /// The people of a stream, in id order, those who left included.
   var people: [Person] = []
 
   /// A person listed beside the picture.
@@ -41,8 +41,21 @@ struct VisionViewModel: Equatable {
     var emotion: String
     /// Its smoothed score in each recent frame, oldest first, 0...1.
     var values: [Double]
-    /// Whether they are in the frame shown (else listed dim until they fade).
+    /// Whether they are in the frame shown (else listed dim).
     var isInView: Bool
+    /// The time of the last frame they were in, on the source's clock.
+    var lastSeen: Double
+
+    /// The rows `people` (in id order) take when there are `count` rows: all of them in id
+    /// order when they fit; otherwise those in view first, then those out of view seen most
+    /// recently, so the people on the screen are never the ones pushed out.
+    static func rows(of people: [Person], count: Int) -> [Person] {
+      guard people.count > count else { return people }
+      let gone = people.filter { !$0.isInView }.enumerated().sorted {
+        ($0.element.lastSeen, -$0.offset) > ($1.element.lastSeen, -$1.offset)
+      }
+      return Array((people.filter(\.isInView) + gone.map(\.element)).prefix(max(0, count)))
+    }
   }
   /// What is being read, such as `faces.mp4 (video, 640x360, 10 fps)`.
   var source = ""

@@ -41,7 +41,7 @@ enum VisionViewModelBuilder {
         VisionViewModel.Person(
           name: "#\(person.id)", emotion: person.emotion.rawValue,
           values: person.history.values(of: person.emotion),
-          isInView: inView.contains(person.id))
+          isInView: inView.contains(person.id), lastSeen: person.lastSeen)
       }
     } else {
       model.scoreTitle = ""
