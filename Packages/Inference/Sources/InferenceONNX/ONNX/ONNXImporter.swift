@@ -33,6 +33,15 @@ struct ONNXImporter {
   var activations: [String: Value] = [:]
   var constants: [String: Constant] = [:]
   private let initializers: [String: ONNXTensor]
+  /// For each name, how many nodes still have to read it: a constant is let go after its last
+  /// reader, so that a quantized model's weights are not held three times over (as integers,
+  /// dequantized and packed) until the import ends.
+  private var pendingReaders: [String: Int] = [:]
+  /// The reads counted so far, by node index and name, so that a node reading a constant twice
+  /// counts once.
+  private var countedReads: Set<[String]> = []
+  /// The index of the node being added.
+  private var nodeIndex = 0
 
   /// Prepares an import.
   init(file: ONNXFile, path: String) {
@@ -41,12 +50,16 @@ struct ONNXImporter {
     var initializers: [String: ONNXTensor] = [:]
     for tensor in file.graph.initializers { initializers[tensor.name] = tensor }
     self.initializers = initializers
+    for node in file.graph.nodes {
+      for name in Set(node.inputs) where !name.isEmpty { pendingReaders[name, default: 0] += 1 }
+    }
   }
 
   /// Builds the graph (unoptimised) and the per-operator summary.
   mutating func run() throws(ModelError) -> (ModelGraph, [LayerSummary]) {
     try addInput()
-    for node in file.graph.nodes {
+    for (index, node) in file.graph.nodes.enumerated() {
+      nodeIndex = index
       try add(node)
     }
     var outputs: [Int] = []
@@ -218,7 +231,12 @@ struct ONNXImporter {
 
   /// A constant by name, decoded from its initializer at first use.
   private mutating func constant(named name: String, reader node: ONNXNode) throws(ModelError) -> Constant {
-    if let constant = constants[name] { return constant }
+    if countedReads.insert([String(nodeIndex), name]).inserted { pendingReaders[name, default: 0] -= 1 }
+    let isLastRead = pendingReaders[name, default: 0] <= 0
+    if let constant = constants[name] {
+      if isLastRead { constants[name] = nil }
+      return constant
+    }
     guard let tensor = initializers[name] else {
       if activations[name] != nil {
         throw ModelError.unsupportedONNXOperator(
@@ -228,7 +246,7 @@ struct ONNXImporter {
         path, reason: "node '\(node.label)' reads '\(name)' before anything writes it")
     }
     let constant = try decode(tensor)
-    constants[name] = constant
+    if !isLastRead { constants[name] = constant }
     return constant
   }
 
