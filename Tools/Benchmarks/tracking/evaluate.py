@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
-"""Scores face tracks against the people clip's ground truth (see README.md).
+"""Scores face tracks against a clip's ground truth (see README.md).
 
-  evaluate.py --truth people-truth.csv --records haar.jsonl [--tracks haar-tracks.jsonl]
-              [--detect-seconds S] [--min-visibility 0.5] [--iou 0.5] [--json]
+  evaluate.py --truth people-truth.csv --records haar.jsonl [--events reid-events.csv]
+              [--clip NAME] [--detector NAME] [--every N] [--detect-seconds S]
+              [--min-visibility 0.5] [--iou 0.5] [--rate 24] [--event-window 3] [--json]
 
-`--records` holds what `emotions detect --json` wrote, with each face's track; `--tracks`, when
-given, what `bench track` made of the same records (one line per record with each face's
-track, then one line with the tracker's time), which also gives the tracker's cost. Three
-trackers are scored on exactly the same boxes with py-motmetrics (IDF1, identity switches,
-MOTA at IoU 0.5): ours, norfair's IoU tracker, and joining each frame's boxes to the last
-frame's by overlap. The labels are scored per person and expression: how often the raw
-per-frame label and our track's steady label differ from the majority of the raw labels, and
-how long after the clip's change of expression each shows it.
+`--records` holds what `emotions detect --json` wrote: the ids scored as ours are the
+`track.id` that detect itself gave each face (a face with no track, still tentative, has no
+id). Three trackers are scored on exactly the same boxes, and on the frames the records have
+(with `--every N`, every Nth), with py-motmetrics (IDF1, identity switches, MOTA at IoU 0.5):
+ours, norfair's IoU tracker, and joining each frame's boxes to the last frame's by overlap.
+With `--events`, each event of the clip is kept or not by each tracker's ids (events.py). The
+labels are scored per person and expression: how often the raw per-frame label and our track's
+steady label differ from the majority of the raw labels, and how long after the clip's change
+of expression each shows it. `--detect-seconds`, detect's wall time, gives the cost a frame.
 """
 
 import argparse
@@ -24,14 +26,8 @@ import motmetrics
 import numpy
 from norfair import Detection, Tracker
 
-
-def iou(a, b):
-    left, top = max(a[0], b[0]), max(a[1], b[1])
-    right, bottom = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
-    if right <= left or bottom <= top:
-        return 0.0
-    inter = (right - left) * (bottom - top)
-    return inter / (a[2] * a[3] + b[2] * b[3] - inter)
+import events
+from events import iou
 
 
 def read_truth(path, min_visibility):
@@ -50,19 +46,13 @@ def read_lines(path):
         return [json.loads(line) for line in handle if line.strip()]
 
 
-def ours(records, tracks):
-    """Per frame, (id, box, raw label, steady label) of each tracked face: the tracks detect
-    recorded, or those of `bench track` when given."""
-    by_frame = {(line["source"], line["frame"]): line["tracks"] for line in tracks if "tracks" in line}
+def ours(records):
+    """Per frame, (id, box, raw label, steady label) of each face detect gave a track."""
     result = {}
     for record in records:
-        faces = []
-        key = (record["source"], record["frame"])
-        recorded = by_frame[key] if key in by_frame else [face.get("track") for face in record["faces"]]
-        for face, track in zip(record["faces"], recorded):
-            if track is not None:
-                faces.append((track["id"], tuple(face["box"]), face["emotion"], track["emotion"]))
-        result[record["frame"]] = faces
+        result[record["frame"]] = [
+            (face["track"]["id"], tuple(face["box"]), face["emotion"], face["track"]["emotion"])
+            for face in record["faces"] if face.get("track") is not None]
     return result
 
 
@@ -180,48 +170,65 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--truth", required=True)
     parser.add_argument("--records", required=True)
-    parser.add_argument("--tracks", help="bench track's output (default: the tracks in the records)")
+    parser.add_argument("--events", help="the clip's events CSV (Tools/make-people-clip)")
+    parser.add_argument("--clip", default="")
     parser.add_argument("--detector", default="")
-    parser.add_argument("--detect-seconds", type=float, help="detect's wall time on the clip, for the tracker's share")
+    parser.add_argument("--every", type=int, default=1, help="the --every detect was run with")
+    parser.add_argument("--detect-seconds", type=float, help="detect's wall time on the clip, for the cost a frame")
     parser.add_argument("--min-visibility", type=float, default=0.5)
     parser.add_argument("--iou", type=float, default=0.5)
     parser.add_argument("--rate", type=float, default=24)
+    parser.add_argument("--event-window", type=float, default=3, help="seconds to look back and on for an event's ids")
     parser.add_argument("--json", action="store_true")
     arguments = parser.parse_args()
 
     truth = read_truth(arguments.truth, arguments.min_visibility)
     records = read_lines(arguments.records)
-    tracks = read_lines(arguments.tracks) if arguments.tracks else []
-    frames = [record["frame"] for record in records]
+    if not records:
+        sys.exit(f"evaluate.py: no records in {arguments.records}")
     if len({record["source"] for record in records}) != 1:
         sys.exit("evaluate.py: the records must be of one video")
-    timing = next((line for line in tracks if "seconds_per_frame" in line), None)
-    # The tracks detect recorded are the ones scored; bench track's only when there are none.
-    recorded = any("track" in face for record in records for face in record["faces"])
-    mine = ours(records, [] if recorded else tracks)
-    result = {
-        "detector": arguments.detector,
-        "ours": score(truth, mine, frames, arguments.iou),
-        "norfair_iou": score(truth, norfair_tracks(records), frames, arguments.iou),
-        "joined_by_overlap": score(truth, joined_by_overlap(records), frames, arguments.iou),
-        "labels": labels(truth, mine, frames, arguments.rate, arguments.iou),
-    }
-    if timing:
-        per_frame = timing["seconds_per_frame"]["median"]
-        result["tracker_us_per_frame"] = per_frame * 1e6
-        if arguments.detect_seconds:
-            result["tracker_share_of_detect"] = per_frame * len(frames) / arguments.detect_seconds
+    frames = [record["frame"] for record in records]
+    # Only the sampled frames are scored: the truth of the others is not asked for.
+    if any(frame % arguments.every for frame in frames):
+        sys.exit(f"evaluate.py: records of frames that are not multiples of --every {arguments.every}")
+    trackers = {"ours": ours(records), "norfair_iou": norfair_tracks(records),
+                "joined_by_overlap": joined_by_overlap(records)}
+    result = {"clip": arguments.clip, "detector": arguments.detector, "every": arguments.every,
+              "frames": len(frames), "faces": sum(len(record["faces"]) for record in records)}
+    for name, hypotheses in trackers.items():
+        result[name] = score(truth, hypotheses, frames, arguments.iou)
+    if arguments.events:
+        try:
+            rows = events.read_events(arguments.events)
+        except (OSError, KeyError, ValueError) as error:
+            sys.exit(f"evaluate.py: cannot read the events of {arguments.events}: {error}")
+        window = round(arguments.event_window * arguments.rate)
+        for name, hypotheses in trackers.items():
+            checked = events.check(rows, events.matches(truth, hypotheses, arguments.iou), hypotheses, window)
+            result[name]["events"] = checked
+            result[name]["events_kept"] = sum(event["kept"] for event in checked)
+            result[name]["events_total"] = len(checked)
+    result["labels"] = labels(truth, trackers["ours"], frames, arguments.rate, arguments.iou)
+    if arguments.detect_seconds:
+        result["detect_seconds"] = arguments.detect_seconds
+        result["seconds_per_frame"] = arguments.detect_seconds / len(frames)
     if arguments.json:
         print(json.dumps(result, sort_keys=True))
         return
-    print(f"{arguments.detector or 'records'}: {len(frames)} frames, "
-          f"{sum(len(record['faces']) for record in records)} faces, "
-          f"ground truth at visibility >= {arguments.min_visibility}, IoU >= {arguments.iou}")
-    print(f"  {'tracker':<20} {'IDF1':>6} {'switches':>8} {'MOTA':>6} {'precision':>9} {'recall':>6} {'ids':>4}")
-    for name in ("ours", "norfair_iou", "joined_by_overlap"):
+    print(f"{arguments.clip or 'clip'} {arguments.detector or 'records'} every {arguments.every}: {len(frames)} frames, "
+          f"{result['faces']} faces, ground truth at visibility >= {arguments.min_visibility}, IoU >= {arguments.iou}")
+    print(f"  {'tracker':<20} {'IDF1':>6} {'switches':>8} {'MOTA':>6} {'precision':>9} {'recall':>6} {'ids':>4} {'events':>6}")
+    for name in trackers:
         row = result[name]
+        kept = f"{row['events_kept']}/{row['events_total']}" if "events" in row else "-"
         print(f"  {name:<20} {row['idf1']:6.3f} {row['switches']:8d} {row['mota']:6.3f} {row['precision']:9.3f} "
-              f"{row['recall']:6.3f} {row['identities']:4d}")
+              f"{row['recall']:6.3f} {row['identities']:4d} {kept:>6}")
+    for event in result["ours"].get("events", []):
+        for row in event["rows"]:
+            print(f"  event {event['event']} ({row['kind']}), person {row['person']}, frames {row['before']} -> "
+                  f"{row['after']}: id {row['id_before']} -> {row['id_after']}, "
+                  + ("kept" if row["kept"] else f"not kept ({row['why']})"))
     flicker = result["labels"]
     print(f"  labels off each person's majority: raw {flicker['raw_off']}/{flicker['frames']} "
           f"({100 * flicker['raw_flicker']:.1f}%), steady {flicker['steady_off']}/{flicker['frames']} "
@@ -234,10 +241,8 @@ def main():
         steady = "never" if change["steady_after"] is None else f"{change['steady_after']:.3f} s"
         print(f"  change of person {change['person']} to {change['to']} ({change['label']}) at {change['at']:.2f} s: "
               f"raw label after {raw}, steady label after {steady}")
-    if "tracker_us_per_frame" in result:
-        share = result.get("tracker_share_of_detect")
-        print(f"  tracker: {result['tracker_us_per_frame']:.1f} µs a frame"
-              + (f", {100 * share:.3f}% of detect's time" if share is not None else ""))
+    if "seconds_per_frame" in result:
+        print(f"  detect: {result['detect_seconds']:.2f} s, {1000 * result['seconds_per_frame']:.2f} ms a frame")
 
 
 if __name__ == "__main__":
