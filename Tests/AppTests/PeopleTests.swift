@@ -25,8 +25,8 @@ struct PeopleTests {
   }
 
   /// The clip's truth by frame: the people at least half in view.
-  static func truth() throws -> [Int: [TruePerson]] {
-    let text = try String(contentsOfFile: fixture("people-truth.csv"), encoding: .utf8)
+  static func truth(_ name: String = "people-truth.csv") throws -> [Int: [TruePerson]] {
+    let text = try String(contentsOfFile: fixture(name), encoding: .utf8)
     var frames: [Int: [TruePerson]] = [:]
     for line in text.split(separator: "\n").dropFirst() {
       let fields = line.split(separator: ",").map(String.init)
@@ -197,5 +197,40 @@ struct PeopleTests {
       "\(refused.errors)")
     let motion = try DetectCommandTests.run(video + ["--no-reid"])
     #expect(motion.status == 0 && motion.errors.isEmpty && !motion.output.isEmpty, "\(motion.errors)")
+  }
+
+  /// The clip of Tools/make-people-clip's second part, sampled every 4th frame: five people who
+  /// leave and come back, swap behind a pillar, look away, and appear again after a cut in other
+  /// photos of themselves, beside a stranger where one of them stood. Each keeps one id for the
+  /// whole clip, and no two share one; motion alone gives them many.
+  @Test func everyoneKeepsOneIdThroughAbsencesAPillarAndACut() throws {
+    let truth = try Self.truth("reid-truth.csv")
+    func idsOfPeople(_ arguments: [String]) throws -> [Int: [Int: Int]] {
+      let run = try DetectCommandTests.run(
+        ["detect", "--json", "--every", "4", fixture("reid.mp4")] + arguments)
+      #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
+      var ids: [Int: [Int: Int]] = [:]
+      for (frame, faces) in try Self.records(run.output) {
+        for person in truth[frame] ?? [] {
+          guard
+            let face = faces.max(by: { Self.overlap($0.box, person.box) < Self.overlap($1.box, person.box) }),
+            Self.overlap(face.box, person.box) >= 0.5, let id = face.track
+          else { continue }
+          ids[person.person, default: [:]][id, default: 0] += 1
+        }
+      }
+      return ids
+    }
+    let known = try idsOfPeople([])
+    #expect(known.count == 5)
+    var owners: [Int: Int] = [:]
+    for (person, counts) in known.sorted(by: { $0.key < $1.key }) {
+      let (id, count) = try #require(counts.max { $0.value < $1.value })
+      #expect(Double(count) >= 0.95 * Double(counts.values.reduce(0, +)), "person \(person): \(counts)")
+      #expect(owners[id] == nil, "persons \(owners[id] ?? 0) and \(person) share id \(id)")
+      owners[id] = person
+    }
+    let motion = try idsOfPeople(["--no-reid"])
+    #expect(Set(motion.values.flatMap(\.keys)).count > 5, "\(motion)")
   }
 }

@@ -57,6 +57,8 @@ public struct FaceTracker: Sendable {
   static let timeTolerance = 1e-9
   private var lastTime: Double?
   private var nextKey = 0
+  /// The tentative tracks a cut let go, reported as dropped by the next step.
+  private var droppedByCut: [Int] = []
 
   /// A tracker with no track yet.
   public init(configuration: TrackerConfiguration = TrackerConfiguration()) {
@@ -107,6 +109,14 @@ public struct FaceTracker: Sendable {
     return people.indices.contains { !inView.contains($0 + 1) } ? configuration.appearanceSamples : 1
   }
 
+  /// Tells the tracker that the next frame starts another shot (a cut, ``ShotCutDetector``): no
+  /// face continues a track by motion across it. Every track is let go (a tentative one as
+  /// dropped); the people seen so far stay, each known again by their face when they show.
+  public mutating func cut() {
+    droppedByCut += tracks.filter { $0.id == nil }.map(\.key)
+    tracks.removeAll()
+  }
+
   /// What one frame did: each face's assignment, the tentative tracks confirmed (their earlier
   /// frames take the id now) and those dropped (their earlier frames have no track).
   struct Step: Sendable, Equatable {
@@ -148,7 +158,9 @@ public struct FaceTracker: Sendable {
     let samples = samplesForNewTrack
     var matching = TrackMatching(tracks: tracks, faces: faces, time: now, configuration: configuration)
     matching.run()
-    var step = Step(assignments: Array(repeating: .untracked, count: faces.count), confirmed: [], dropped: [])
+    var step = Step(
+      assignments: Array(repeating: .untracked, count: faces.count), confirmed: [], dropped: droppedByCut)
+    droppedByCut = []
     var confirming: [Int] = []
     for (index, face) in matching.faceOfTrack.enumerated() {
       guard let face else {

@@ -61,6 +61,11 @@ public struct TrackedFrameQueue<Frame> {
     return releaseSettled()
   }
 
+  /// Tells the tracker that the next frame starts another shot (``FaceTracker/cut()``).
+  public mutating func cut() {
+    tracker.cut()
+  }
+
   /// Takes in `frame`, which has no faces to track (read between every Nth frame, say), at
   /// `time`: the tracker is not told of it, and it waits behind the frames held before it.
   /// Gives back, oldest first, the frames whose faces are all settled now.

@@ -63,7 +63,8 @@ public struct TrackerConfiguration: Sendable, Equatable {
     lowConfidenceMatchingOverlap: Double = 0.5, highConfidence: Float = 0.7, directionWeight: Double = 0.2,
     directionInterval: Double = 0.1, lostSearchSpeed: Double = 1.5, lostSamples: Double = 2.5,
     appearanceVeto: Double = 0.2, reidentification: Double = 0.45, appearanceSamples: Int = 3,
-    steadyOverlap: Double = 0.6, embeddingInterval: Double = 0.5, motion: MotionNoise = MotionNoise(),
+    steadyOverlap: Double = 0.6, embeddingInterval: Double = 2,
+    motion: MotionNoise = MotionNoise(),
     smoothing: ScoreSmoother.Settings = ScoreSmoother.Settings()
   ) {
     self.maximumLostTime = maximumLostTime

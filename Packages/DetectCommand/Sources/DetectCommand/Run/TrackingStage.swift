@@ -7,10 +7,12 @@ import Media
 /// person's first frames get their id), and a frame read but not recognised waits behind it.
 ///
 /// With an embedder, the faces the tracker asks for are embedded first, here, in the frames'
-/// order, so that a person who comes back takes their id again; the embeddings only feed the
-/// tracker (the records have them with `--embeddings` alone).
+/// order, so that a person who comes back takes their id again, and a cut to another shot is told
+/// to the tracker (``ShotCutDetector``), so that people are known again there by their faces
+/// alone. The embeddings only feed the tracker (the records have them with `--embeddings` alone).
 struct TrackingStage {
   private var queue = TrackedFrameQueue<DetectedFrame>()
+  private var cuts = ShotCutDetector()
   private let embedder: FaceEmbedder?
   private let threads: Int
   /// The threads an embedding batch runs on: one, since the run's other thread is recognising
@@ -32,6 +34,7 @@ struct TrackingStage {
   mutating func add(_ detected: DetectedFrame) -> [DetectedFrame] {
     let time = detected.frame.timestamp
     guard let faces = detected.faces else { return Self.tracked(queue.pass(detected, at: time)) }
+    if embedder != nil, cuts.isCut(detected.frame.image, faces: faces.map(\.box)) { queue.cut() }
     let tracked =
       embedder?.facesForTracking(
         faces, of: detected.frame.image, by: queue.tracker, at: time, threads: threads) ?? faces
