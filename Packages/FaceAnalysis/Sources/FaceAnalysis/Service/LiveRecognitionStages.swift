@@ -57,6 +57,8 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
     var detector: FaceDetectorKind
     var recognizer: EmotionRecognizer
     var tracker: FaceTracker?
+    /// Tells the tracker of cuts to another shot, when people are known by their faces.
+    var cuts = ShotCutDetector()
   }
 
   var detector: FaceDetectorKind { live.withLock { $0.detector } }
@@ -93,6 +95,8 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   /// The tracks of `frame`'s faces, the tracker given first the embeddings it asks for; nil for
   /// pictures. Run under the lock, so frames reach the tracker whole and in the order they come.
   private func track(_ frame: RecognizedFrame, in live: inout Live) -> [FaceTrack?]? {
+    guard live.tracker != nil else { return nil }
+    if embedder != nil, live.cuts.isCut(frame.image, faces: frame.faces.map(\.box)) { live.tracker?.cut() }
     guard let tracker = live.tracker else { return nil }
     let faces =
       embedder?.facesForTracking(
