@@ -80,7 +80,12 @@ struct InputRun {
       if !annotator.write(detected.frame, faces: detected.faces) { failed = true }
       guard let faces = detected.faces, plan.records(detected.frame) else { continue }
       let record = DetectionRecord(frame: detected.frame, faces: faces)
-      if keepsRecords { kept.append(record) }
+      if keepsRecords {
+        // The timeline and the report draw no embedding: 128 numbers a face are not kept.
+        var drawn = record
+        for index in drawn.faces.indices { drawn.faces[index].embedding = nil }
+        kept.append(drawn)
+      }
       guard records.write(record) else {
         annotator.outputClosed()
         return false
