@@ -81,9 +81,11 @@ public enum Emotions {
     case .routes(let format):
       _ = StandardStreams.process.printLine(RoutesCommand.render(format))
     case .detect(let options):
-      return Detect(options: options).run()
+      return Detect(options: options, version: version).run()
     case .merge(let options):
       return Merge(options: options).run()
+    case .report(let options):
+      return Report(options: options, version: version).run()
     case .interactive(let options):
       InteractiveSession.run(options, environment: ProcessInfo.processInfo.environment)
     }

@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// `emotions detect` and `emotions merge`: their option tables and parsing, the inputs planned
-/// and recognised into records (a table, JSON lines, CSV), `--output` and `--resume`,
-/// `--annotate` pictures and videos, and the `--timeline`. The app only dispatches.
+/// `emotions detect`, `emotions merge` and `emotions report`: their option tables and parsing,
+/// the inputs planned and recognised into records (a table, JSON lines, CSV), `--output` and
+/// `--resume`, `--annotate` pictures and videos, the `--timeline`, and the HTML report. The
+/// app only dispatches.
 let package = Package(
   name: "DetectCommand",
   products: [

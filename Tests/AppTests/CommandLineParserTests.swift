@@ -51,6 +51,28 @@ struct CommandLineParserTests {
     #expect(try CommandLineParser.parse(["merge", "--help"]) == .help(topic: "merge"))
   }
 
+  @Test func reportOptions() throws {
+    var options = ReportOptions()
+    options.records = ["-run.jsonl"]
+    options.summary = "people.csv"
+    options.output = "run.html"
+    #expect(
+      try CommandLineParser.parse([
+        "report", "--summary", "people.csv", "--output=run.html", "--", "-run.jsonl",
+      ])
+        == .report(options))
+    #expect(try CommandLineParser.parse(["report", "--help"]) == .help(topic: "report"))
+    #expect(
+      try CommandLineParser.parse(["detect", "clip.mp4", "--report", "clip.html"])
+        == .detect(
+          {
+            var detect = DetectOptions()
+            detect.inputs = ["clip.mp4"]
+            detect.report = "clip.html"
+            return detect
+          }()))
+  }
+
   @Test func formatsAnnotationAndGraphics() throws {
     guard
       case .detect(let options) = try CommandLineParser.parse([
@@ -106,11 +128,13 @@ struct CommandLineParserTests {
     arguments: [
       (["--open", "http://x"], "--open: Links must start with emotions://, not http://."),
       (["--open"], "--open needs a value"),
-      (["frobnicate"], "unknown command “frobnicate”; the commands are detect, merge and routes"),
+      (["frobnicate"], "unknown command “frobnicate”; the commands are detect, merge, report and routes"),
       (["--frob"], "unknown option --frob"),
       (["detect"], "detect needs at least one image, folder or video"),
       (["merge", "--output", "all.jsonl"], "merge needs the parts of a sharded run"),
       (["merge", "a.jsonl", "--frob"], "unknown option --frob for merge"),
+      (["report", "a.jsonl"], "report needs --output <page.html> for the page of a.jsonl"),
+      (["report", "a.jsonl", "--frob"], "unknown option --frob for report"),
       (["detect", "a", "--min-size", "0"], "--min-size must be a whole number of at least 1, not “0”"),
       (
         ["detect", "a", "--scale-factor", "1"],

@@ -21,7 +21,7 @@ struct ManualAndCompletionTests {
   @Test func theManualHasEveryCommandAndEveryOptionOfItsHelp() throws {
     let tool = EmotionsManual.tool()
     let roff = ManualPage(tool: tool).roff
-    #expect(tool.commandNames == ["detect", "merge", "routes", "help"])
+    #expect(tool.commandNames == ["detect", "merge", "report", "routes", "help"])
     for command in [nil] + tool.commandNames {
       let help = try #require(HelpPage(tool: tool).text(for: command))
       let section: Substring
@@ -40,7 +40,7 @@ struct ManualAndCompletionTests {
         row.split(separator: " ").prefix { $0.hasPrefix("-") }.map { $0.trimmingCharacters(in: [","]) }
           .first { $0.hasPrefix("--") }
       }
-      let counts = ["detect": 20, "merge": 4, "routes": 2, "help": 0]
+      let counts = ["detect": 21, "merge": 4, "report": 4, "routes": 2, "help": 0]
       #expect(names.count == (command.map { counts[$0] ?? -1 } ?? 7), "\(command ?? "emotions")")
       for name in names {
         #expect(

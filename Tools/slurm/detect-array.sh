@@ -13,6 +13,10 @@
 #   emotions merge OUTDIR/part-*.jsonl OUTDIR/people-*.jsonl \
 #     --output run.jsonl --summary people.jsonl
 #
+# and, to look at it, make one HTML page of the whole run (where the inputs can be opened):
+#
+#   emotions report run.jsonl --summary people.jsonl --output run.html
+#
 # merge names any part that is missing or unfinished. Resubmit that task alone, with the same
 # OUTDIR and inputs; it continues its own part (N was recorded in OUTDIR by the first task):
 #

@@ -12,6 +12,8 @@ enum Command: Equatable, Sendable {
   case detect(DetectOptions)
   /// `emotions merge <part>... --output FILE`.
   case merge(MergeOptions)
+  /// `emotions report <records> --output PAGE`.
+  case report(ReportOptions)
   /// `emotions routes [--format tree|dot|mermaid]`.
   case routes(RoutesFormat)
   /// `--help`, or `help`, for the whole tool or one command.

@@ -3,7 +3,7 @@ import OptionTable
 
 /// Turns `CommandLine.arguments` into a ``Command``, or a ``UsageError``: the first argument
 /// picks the command, whose option table reads the rest (``LaunchArguments`` for the app,
-/// DetectCommand's tables for `detect` and `merge`, ``RoutesCommand`` for `routes`).
+/// DetectCommand's tables for `detect`, `merge` and `report`, ``RoutesCommand`` for `routes`).
 enum CommandLineParser {
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -15,6 +15,10 @@ enum CommandLineParser {
       }
     case "merge":
       return try command(MergeOptions.table.parse(rest, into: MergeOptions()), topic: "merge") { .merge($0) }
+    case "report":
+      return try command(ReportOptions.table.parse(rest, into: ReportOptions()), topic: "report") {
+        .report($0)
+      }
     case "routes":
       return try command(RoutesCommand.table.parse(rest, into: .tree), topic: "routes") { .routes($0) }
     case "help":

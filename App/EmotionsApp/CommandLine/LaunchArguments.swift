@@ -15,7 +15,7 @@ struct LaunchArguments: Sendable {
   /// The table of the tool alone; `links` are the deep links its completions offer for
   /// `--open` (the parser needs none).
   static func table(links: [String] = []) -> CommandTable<LaunchArguments> {
-    let commands = ["detect", "merge", "routes"]
+    let commands = ["detect", "merge", "report", "routes"]
     return CommandTable(
       name: nil,
       synopsis: "[--open <link>] [--fresh] [options]",
@@ -68,7 +68,8 @@ struct LaunchArguments: Sendable {
       ],
       unknownOption: { "unknown option \($0)" },
       unexpectedArgument: {
-        "unknown command “\($0)”; the commands are \(commands.dropLast().joined(separator: ", ")) and routes"
+        "unknown command “\($0)”; the commands are \(commands.dropLast().joined(separator: ", ")) and "
+          + (commands.last ?? "")
       })
   }
 }

@@ -268,6 +268,6 @@ struct ReportPageTests {
     #expect(bars.last?.attributes["x"] == "588.8")
     let html = page.render(thumbnails: ReportDrawnThumbnails()).html
     #expect(html.components(separatedBy: "<svg class=\"timeline\"").count == 2)
-    #expect(html.contains(".e-happy{fill:#ffd200}"))
+    #expect(html.contains(".e-happy{fill:#e69f00}"))
   }
 }

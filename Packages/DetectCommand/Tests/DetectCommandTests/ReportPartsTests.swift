@@ -86,4 +86,25 @@ struct ReportPartsTests {
     #expect(ReportPhotoFolder.folder(of: "c.jpg") == ".")
     #expect(ReportPhotoFolder.folder(of: "/c.jpg") == "/")
   }
+
+  /// The timeline, the report and the boxes take each emotion's colour from the one palette:
+  /// Okabe and Ito's colour-blind-safe set, written out here by hand.
+  @Test func theTimelineAndTheReportDrawEachEmotionInThePalettesOneColour() {
+    let expected: [Emotion: String] = [
+      .angry: "#d55e00", .disgust: "#009e73", .fear: "#cc79a7", .happy: "#e69f00", .sad: "#0072b2",
+      .surprise: "#56b4e9", .neutral: "#999999",
+    ]
+    let timeline = TimelineSVG(title: "clip").render(ReportFixtures.videoRecords)
+    let css = ReportStyle.css
+    for emotion in Emotion.allCases {
+      let color = expected[emotion] ?? ""
+      #expect(EmotionPalette.css(of: emotion) == color, "\(emotion)")
+      #expect(css.contains(".e-\(emotion.rawValue){fill:\(color)}"), "\(emotion)")
+      #expect(timeline.contains("fill=\"\(color)\" fill-opacity=\"0.55\"/>"), "\(emotion)'s legend entry")
+    }
+    // Person 1's frames are happy, then neutral; person 2's sad.
+    #expect(timeline.contains("fill=\"#e69f00\" fill-opacity=\"0.55\"><title>#1 happy</title>"))
+    #expect(timeline.contains("fill=\"#0072b2\" fill-opacity=\"0.55\"><title>#2 sad</title>"))
+    #expect(Set(expected.values).count == Emotion.allCases.count)
+  }
 }

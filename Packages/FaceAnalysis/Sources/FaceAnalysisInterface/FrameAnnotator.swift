@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let marked = FrameAnnotator.annotate(frame.image, with: [
-///   .init(box: face.box, label: "happy 87%", color: (255, 210, 0)),
+///   .init(box: face.box, label: "happy 87%", color: (230, 159, 0)),
 /// ])
 /// try PNGEncoder.write(marked, to: "frame.png")
 /// ```

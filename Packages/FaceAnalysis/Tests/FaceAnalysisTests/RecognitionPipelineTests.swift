@@ -203,8 +203,8 @@ struct RecognitionPipelineTests {
     #expect(path.hasPrefix(folder.path + "/emotions-fake_still-frame0-") && path.hasSuffix(".png"))
     let image = try ImageDecoder().decode(contentsOfFile: path)
     #expect(image.width == 64 && image.height == 32)
-    #expect(image[8, 20] == (255, 210, 0), "the happy face's left edge")
-    #expect(image[52 - 1, 18] == (60, 120, 255), "the sad face's right edge")
+    #expect(image[8, 20] == (230, 159, 0), "the happy face's left edge, Okabe–Ito's orange")
+    #expect(image[52 - 1, 18] == (0, 114, 178), "the sad face's right edge, Okabe–Ito's blue")
     #expect(image[16, 20] == (200, 100, 50), "inside the box, the picture")
     let tab = (8..<40).flatMap { x in (8..<17).map { y in image[x, y] } }
     #expect(tab.contains { $0 == (0, 0, 0) }, "the label is written in black on its tab")

@@ -94,7 +94,7 @@ struct MainPresentersTests {
     #expect(shown.faces == ["happy 75% at 1,0 2x2"])
     #expect(
       shown.boxes == [
-        ImageView.Box(x: 1, y: 0, width: 2, height: 2, label: "happy 75%", color: .rgb(255, 210, 0))
+        ImageView.Box(x: 1, y: 0, width: 2, height: 2, label: "happy 75%", color: .rgb(230, 159, 0))
       ])
     #expect(shown.scoreTitle == "Largest face: happy 75%")
     #expect(shown.scores.map(\.label) == ["angry", "disgust", "fear", "happy", "sad", "surprise", "neutral"])

@@ -73,6 +73,11 @@ extension DetectOptions {
         help: "one row per person of each video: when they were seen, in how many frames, their dominant "
           + "steady emotion and mean scores (CSV, or JSON lines for a name ending in .jsonl or .json)"
       ) { $0.summary = $1 },
+      .value(
+        "--report", value: OptionValue("page.html", .file),
+        help: "at the end, write one self-contained HTML page of the run: each person's face, timeline and "
+          + "emotions, and the photos' faces (what emotions report makes of the records)"
+      ) { $0.report = $1 },
       .flag(
         "--no-tracks",
         help: "no people: each frame's faces stand alone (no track, no steady label, no summary)"
@@ -127,6 +132,11 @@ extension DetectOptions {
       throw UsageError(
         "--resume cannot continue --timeline \(timeline), drawn from the whole run; draw it in a run of its own"
       )
+    }
+    if let report = options.report {
+      throw UsageError(
+        "--resume cannot continue --report \(report), made from the whole run; make it afterwards with "
+          + "emotions report \(output) --output \(report)")
     }
   }
 }

@@ -44,6 +44,9 @@ public struct DetectOptions: Equatable, Sendable {
   /// Write one row per person of each video here (`--summary`): CSV, or JSON lines when the
   /// name ends in `.jsonl` or `.json`.
   public var summary: String?
+  /// Write one self-contained HTML page of the run here at its end (`--report`), as
+  /// `emotions report` makes of its records.
+  public var report: String?
 
   /// The defaults: no inputs, a table, BlazeFace (and fer's settings for the Haar cascade).
   public init() {}

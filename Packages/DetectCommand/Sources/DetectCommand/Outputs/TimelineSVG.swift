@@ -14,9 +14,6 @@ struct TimelineSVG {
   /// What the chart shows, such as the video's file name.
   var title: String
 
-  /// Colours for the lines, one per label in model order (colour-blind-safe Okabe–Ito palette).
-  static let palette = ["#D55E00", "#009E73", "#7F3C8D", "#E69F00", "#0072B2", "#CC79A7", "#7F7F7F"]
-
   private let width = 960.0
   private let height = 420.0
   private let left = 60.0
@@ -189,7 +186,7 @@ struct TimelineSVG {
   /// The legend's entry for `emotion`, the `index`th, at the right of the chart.
   private func legendEntry(_ index: Int, _ emotion: Emotion, swatch: Swatch) -> [String] {
     let y = top + 10 + Double(index) * 20
-    let color = Self.palette[index % Self.palette.count]
+    let color = EmotionPalette.css(of: emotion)
     let mark =
       switch swatch {
       case .line:
@@ -207,9 +204,9 @@ struct TimelineSVG {
   /// Where `time` is across the plot.
   private func x(_ time: Double, duration: Double) -> Double { left + time / duration * plotWidth }
 
-  /// The colour of `emotion`, by its place among the emotions drawn.
+  /// The colour of `emotion`, the project's one (``EmotionPalette``), as the report draws it.
   private func color(_ emotion: Emotion) -> String {
-    Self.palette[(emotions.firstIndex(of: emotion) ?? 0) % Self.palette.count]
+    EmotionPalette.css(of: emotion)
   }
 
   /// 1, 2 or 5 times a power of ten, at least `raw`.

@@ -12,10 +12,9 @@ enum ReportStyle {
   /// The class that colours a face card's edge with `emotion`'s colour: `b-happy`.
   static func borderClass(_ emotion: Emotion) -> String { "b-\(emotion.rawValue)" }
 
-  /// `emotion`'s colour as CSS: `#ffd200`.
+  /// `emotion`'s colour as CSS: `#e69f00`.
   static func color(_ emotion: Emotion) -> String {
-    let (red, green, blue) = EmotionPalette.components(of: emotion)
-    return "#" + ReportNumber.hex(red) + ReportNumber.hex(green) + ReportNumber.hex(blue)
+    EmotionPalette.css(of: emotion)
   }
 
   /// A small square of `emotion`'s colour, for tables and the legend; hidden from screen

@@ -14,11 +14,14 @@ public struct Detect {
   public let options: DetectOptions
   /// Where the results, errors and progress go.
   public var streams: StandardStreams
+  /// The version of `emotions`, shown in `--report`'s page.
+  public var version: String
 
-  /// The command with its options, writing to `streams`.
-  public init(options: DetectOptions, streams: StandardStreams = .process) {
+  /// The command with its options, writing to `streams`; `version` is shown in `--report`'s page.
+  public init(options: DetectOptions, streams: StandardStreams = .process, version: String = "unknown") {
     self.options = options
     self.streams = streams
+    self.version = version
   }
 
   /// Runs the command; returns the exit status.
@@ -63,6 +66,9 @@ public struct Detect {
       let text = SummaryFormat(path: path).text(people, stamping: started.setting.stamping)
       failed = !writeFile(text, option: "--summary", to: path, replacing: continuesSummary) || failed
     }
+    if let path = options.report {
+      failed = !writeReport(of: run, models: started.models, to: path) || failed
+    }
     return endRecords(records, failed: failed)
   }
 
@@ -74,6 +80,8 @@ public struct Detect {
     var resume: ResumePoint
     /// The `--annotate` output.
     var annotation: AnnotationDestination?
+    /// The model files the run loads, named in `--report`'s page.
+    var models: ModelFiles
   }
 
   /// How ``start(_:continuesSummary:)`` ended: running, or with the exit status of a run that
@@ -88,7 +96,8 @@ public struct Detect {
   private func start(_ inputs: [LocatedInput], continuesSummary: Bool) -> Start {
     // Every output is checked, and a killed run's records read, before anything else; a
     // run that writes only to standard output lists nothing.
-    let writesFiles = options.output != nil || options.annotate != nil || options.timeline != nil
+    let writesFiles =
+      options.output != nil || options.annotate != nil || options.timeline != nil || options.report != nil
     let inventory = InputInventory(inputs: writesFiles ? inputs : [])
     let prepared: (records: RecordOutput, resume: ResumePoint, annotation: AnnotationDestination?)
     switch prepareOutputs(inputs, inventory, continuesSummary: continuesSummary) {
@@ -138,9 +147,10 @@ public struct Detect {
     }
     let setting = DetectRun.Setting(
       output: records, format: format, stamping: stamping, recognizer: recognizer,
-      drawsTimeline: options.timeline != nil, tracksStreams: options.tracks, reidentifies: reidentifies,
-      recordsEmbeddings: options.embeddings, streams: streams)
-    return .running(Started(setting: setting, resume: resume, annotation: prepared.annotation))
+      drawsTimeline: options.timeline != nil, keepsRecords: options.report != nil,
+      tracksStreams: options.tracks, reidentifies: reidentifies, recordsEmbeddings: options.embeddings,
+      streams: streams)
+    return .running(Started(setting: setting, resume: resume, annotation: prepared.annotation, models: files))
   }
 
   /// Reads what `--resume` continues, checks every output against the inputs and the files
@@ -169,6 +179,9 @@ public struct Detect {
     if let path = options.summary {
       outputs.append(
         OutputCheck.Output(option: "--summary", value: path, path: path, isContinued: continuesSummary))
+    }
+    if let path = options.report {
+      outputs.append(OutputCheck.Output(option: "--report", value: path, path: path))
     }
     var annotation: AnnotationDestination?
     if let path = options.annotate {
@@ -241,6 +254,22 @@ public struct Detect {
     }
     let svg = TimelineSVG(title: (timeline.source as NSString).lastPathComponent).render(timeline.records)
     return writeFile(svg, option: "--timeline", to: path)
+  }
+
+  /// Writes `--report`'s page of the run's records and people, its pictures cut from the
+  /// inputs again; false, said on standard error, when a picture or the page could not be made.
+  private func writeReport(of run: DetectRun, models: ModelFiles, to path: String) -> Bool {
+    let people =
+      options.tracks
+      ? run.people.flatMap { video in
+        video.summaries.map { SummaryRow($0, source: video.source) }
+      } : nil
+    let names = [models.emotionModel, models.detectorModel] + (models.embeddingModel.map { [$0] } ?? [])
+    let facts = ReportFacts(
+      version: version, detector: models.detector, models: names.map(\.lastPathComponent))
+    let page = ReportPage(records: run.reported, summary: people, facts: facts)
+    let output = ReportOutput(option: "--report", path: path, replaces: options.overwrite)
+    return output.write(page, thumbnails: MediaThumbnailProvider(), streams: streams) == 0
   }
 
   /// Writes a file a whole run makes (the timeline, the summary), whole or not at all; false,

@@ -28,6 +28,8 @@ struct DetectRun {
     var recognizer: PendingRecognizer
     /// Whether the first video's records are kept for `--timeline`.
     var drawsTimeline: Bool
+    /// Whether every record is kept for `--report`.
+    var keepsRecords = false
     /// Whether a video's or stream's faces are tracked (not with `--no-tracks`).
     var tracksStreams: Bool
     /// Whether a person who comes back is known by their face's embedding (not with `--no-reid`);
@@ -46,6 +48,8 @@ struct DetectRun {
   private(set) var people: [SummaryFormat.People] = []
   /// The video the timeline draws, and its records.
   private(set) var timeline: (source: String, records: [DetectionRecord])?
+  /// Every record of the run, in its order, when the setting keeps them (for `--report`).
+  private(set) var reported: [DetectionRecord] = []
 
   /// A run in `setting`, drawing into `annotation`.
   init(_ setting: Setting, annotation: AnnotationDestination?) {
@@ -89,10 +93,11 @@ struct DetectRun {
     let embedder = setting.reidentifies ? recognizer.embedder : nil
     if !setting.recordsEmbeddings { recognizer.embedder = nil }
     let tracking = TrackingStage(embedder: embedder, threads: TrackingStage.embeddingThreads)
+    let drawsTimeline = setting.drawsTimeline && timeline == nil && source.kind.isStream
     var input = InputRun(
       plan: plan, source: source, recognizer: recognizer, records: records, annotation: annotation,
       tracking: setting.tracksStreams && source.kind.isStream ? tracking : nil,
-      keepsTimeline: setting.drawsTimeline && timeline == nil && source.kind.isStream,
+      keepsRecords: drawsTimeline || setting.keepsRecords,
       streams: setting.streams)
     let outcome = input.run()
     annotation = input.end()
@@ -100,7 +105,8 @@ struct DetectRun {
     if let people = input.people {
       self.people.append(SummaryFormat.People(source: plan.input, input: plan.index, summaries: people))
     }
-    if !input.timeline.isEmpty { timeline = (plan.input, input.timeline) }
+    if drawsTimeline, !input.kept.isEmpty { timeline = (plan.input, input.kept) }
+    if setting.keepsRecords { reported += input.kept }
     return outcome
   }
 }

@@ -5,31 +5,31 @@ import System
 
 /// One input carried out: its frames recognised (``FrameFeed``), given tracks in a stream
 /// (``TrackingStage``), then each, in order, drawn (``InputAnnotator``), recorded
-/// (``RecordWriter``), kept for the timeline and counted on the progress line.
+/// (``RecordWriter``), kept for the timeline or the report and counted on the progress line.
 struct InputRun {
   /// The input's records, given back to the run when the input ends.
   private(set) var records: RecordWriter
-  /// The records kept for `--timeline`, when asked to.
-  private(set) var timeline: [DetectionRecord] = []
+  /// The records kept for `--timeline` or `--report`, when asked to.
+  private(set) var kept: [DetectionRecord] = []
   private let plan: InputPlan
   private var feed: FrameFeed
   private var tracking: TrackingStage?
   private var annotator: InputAnnotator
   private var progress: ProgressLine
-  private let keepsTimeline: Bool
+  private let keepsRecords: Bool
   private let streams: StandardStreams
   private var failed = false
 
-  /// The run of `plan` over its open `source`; `tracking` follows its people, `keepsTimeline`
-  /// keeps its records for the timeline.
+  /// The run of `plan` over its open `source`; `tracking` follows its people, `keepsRecords`
+  /// keeps its records (``kept``) for the timeline or the report.
   init(
     plan: InputPlan, source: any FrameSource, recognizer: EmotionRecognizer, records: RecordWriter,
-    annotation: AnnotationDestination?, tracking: TrackingStage?, keepsTimeline: Bool,
+    annotation: AnnotationDestination?, tracking: TrackingStage?, keepsRecords: Bool,
     streams: StandardStreams
   ) {
     self.plan = plan
     self.records = records
-    self.keepsTimeline = keepsTimeline
+    self.keepsRecords = keepsRecords
     self.streams = streams
     feed = FrameFeed(source: source, recognizer: recognizer, plan: plan)
     self.tracking = tracking
@@ -81,7 +81,12 @@ struct InputRun {
       if !annotator.write(detected.frame, faces: detected.faces) { failed = true }
       guard let faces = detected.faces else { continue }
       let record = DetectionRecord(frame: detected.frame, faces: faces)
-      if keepsTimeline { timeline.append(record) }
+      if keepsRecords {
+        // The timeline and the report draw no embedding: 128 numbers a face are not kept.
+        var drawn = record
+        for index in drawn.faces.indices { drawn.faces[index].embedding = nil }
+        kept.append(drawn)
+      }
       guard plan.records(detected.frame) else { continue }
       guard records.write(record) else {
         annotator.outputClosed()
