@@ -108,7 +108,12 @@ struct CSVFormat: RecordFormat {
     let index = file.entries.count - 1
     file.entries[index].stamp = stamp
     guard row.frame != nil else { return }
-    if let face = row.face { file.entries[index].frame?.faces.append(face) }
+    if var face = row.face {
+      // A row has the person's id and steady emotion, not their smoothed scores: enough for a
+      // finished video's people (``TrackingStage/people(of:)``).
+      face.track = row.person.map { FaceTrack(id: $0.id, emotion: $0.emotion, scores: face.scores) }
+      file.entries[index].frame?.faces.append(face)
+    }
     if row.person != nil { file.entries[index].hasPerson = true }
     file.entries[index].unstamped += line(row, stamp: nil) + CSV.lineEnding
   }
