@@ -39,6 +39,17 @@ struct DetectCommandTests {
   }
 
   /// A new empty folder.
+  /// A new folder with the emotion model and BlazeFace's, and not SFace's.
+  static func modelsWithoutSFace() throws -> URL {
+    let folder = try emptyFolder()
+    for model in ["emotion_model.hdf5", "face_detection_full_range.tflite"] {
+      try FileManager.default.copyItem(
+        atPath: repositoryRoot.appendingPathComponent("Models/\(model)").path,
+        toPath: folder.appendingPathComponent(model).path)
+    }
+    return folder
+  }
+
   static func emptyFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "emotions-hostile-\(UUID().uuidString)")
@@ -118,13 +129,8 @@ struct DetectCommandTests {
       #expect(
         run.errors == ["emotions: --embeddings needs --json: a \(format) has no room for 128 numbers a face"])
     }
-    let folder = try Self.emptyFolder()
+    let folder = try Self.modelsWithoutSFace()
     defer { try? FileManager.default.removeItem(at: folder) }
-    for model in ["emotion_model.hdf5", "face_detection_full_range.tflite"] {
-      try FileManager.default.copyItem(
-        atPath: repositoryRoot.appendingPathComponent("Models/\(model)").path,
-        toPath: folder.appendingPathComponent(model).path)
-    }
     let withoutSFace = try Self.run([
       "detect", "--json", "--model-dir", folder.path, fixture("astronaut.png"),
     ])

@@ -180,13 +180,8 @@ struct PeopleTests {
   /// Without SFace's model, a video's people cannot be known by their faces: one line says so
   /// and names `--no-reid`, which needs no such model; photos never need it.
   @Test func withoutTheEmbeddingModelAVideoNeedsNoReid() throws {
-    let folder = try DetectCommandTests.emptyFolder()
+    let folder = try DetectCommandTests.modelsWithoutSFace()
     defer { try? FileManager.default.removeItem(at: folder) }
-    for model in ["emotion_model.hdf5", "face_detection_full_range.tflite"] {
-      try FileManager.default.copyItem(
-        atPath: repositoryRoot.appendingPathComponent("Models/\(model)").path,
-        toPath: folder.appendingPathComponent(model).path)
-    }
     let video = ["detect", "--json", "--model-dir", folder.path, fixture("faces.mp4")]
     let refused = try DetectCommandTests.run(video)
     #expect(refused.status == 1 && refused.output.isEmpty)
