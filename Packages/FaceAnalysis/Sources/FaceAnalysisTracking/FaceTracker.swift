@@ -68,17 +68,21 @@ public struct FaceTracker: Sendable {
   /// Takes in the faces found in the frame at `time` (in seconds; a time that is not after the
   /// last frame's, or not finite, counts as the last frame's) and gives, for each face in order,
   /// its track, or nil while the track is tentative. The faces' own scores are read, never changed.
-  public mutating func update(at time: Double, faces: [RecognizedFace]) -> [FaceTrack?] {
-    step(at: time, faces: faces).assignments.map(\.faceTrack)
+  public mutating func update(
+    at time: Double, faces: [RecognizedFace], samples: [DeferredEmbedding?] = []
+  ) -> [FaceTrack?] {
+    step(at: time, faces: faces, samples: samples).assignments.map(\.faceTrack)
   }
 
-  /// For each face of the frame at `time`, whether the tracker wants its embedding before
-  /// ``update(at:faces:)``: a face that no track followed in the last frame covers (a new face, one
-  /// coming back, one a lost track may take), one that two tracks cover (a crossing, where
-  /// appearance may veto a swap), one that its track's predicted box covers less than
-  /// ``TrackerConfiguration/steadyOverlap`` (a jump, as at a cut), one on a tentative track (its
-  /// first frames decide who it is), and otherwise one whose track's last embedding is
-  /// ``TrackerConfiguration/embeddingInterval`` old. Faces given without one are tracked by motion alone.
+  /// For each face of the frame at `time`, whether the tracker wants its embedding with it
+  /// (a ``DeferredEmbedding``, computed only where a decision reads it): a face that no track
+  /// followed in the last frame covers (a new face, one coming back, one a lost track may take),
+  /// one that a lost track covers with another, one that its track's predicted box covers less
+  /// than ``TrackerConfiguration/steadyOverlap`` (a jump, as at a cut), one on a tentative track
+  /// (its first frames decide who it is), and otherwise one whose track's last embedding is
+  /// ``TrackerConfiguration/embeddingInterval`` old. Faces between tracks that were all seen are
+  /// not asked for: a picture of one may show the other. Faces given without one are tracked by
+  /// motion alone.
   public func needsEmbeddings(at time: Double, faces: [RecognizedFace]) -> [Bool] {
     let now = lastTime.map { time.isFinite ? max(time, $0) : $0 } ?? (time.isFinite ? time : 0)
     let elapsed = lastTime.map { now - $0 } ?? 0
@@ -92,9 +96,10 @@ public struct FaceTracker: Sendable {
       let box = TrackBox(face.box)
       let overlaps = predicted.map { $0.1.overlap(with: box) }
       let covering = predicted.indices.filter { overlaps[$0] >= configuration.matchingOverlap }
-      guard covering.count == 1, let only = covering.first, overlaps[only] >= configuration.steadyOverlap
-      else { return true }
+      guard let only = covering.first else { return true }
+      guard covering.count == 1 else { return covering.contains { !predicted[$0].0.wasSeenInLastFrame } }
       let track = predicted[only].0
+      guard overlaps[only] >= configuration.steadyOverlap else { return true }
       guard track.id != nil else { return track.appearance.count < samples }
       guard track.wasSeenInLastFrame, let last = track.lastEmbeddingTime else { return true }
       return now - last >= configuration.embeddingInterval - Self.timeTolerance
@@ -146,7 +151,9 @@ public struct FaceTracker: Sendable {
   }
 
   /// Takes in one frame: see ``update(at:faces:)``.
-  mutating func step(at time: Double, faces: [RecognizedFace]) -> Step {
+  mutating func step(
+    at time: Double, faces: [RecognizedFace], samples given: [DeferredEmbedding?] = []
+  ) -> Step {
     let now = lastTime.map { time.isFinite ? max(time, $0) : $0 } ?? (time.isFinite ? time : 0)
     let elapsed = lastTime.map { now - $0 } ?? 0
     lastTime = now
@@ -155,8 +162,13 @@ public struct FaceTracker: Sendable {
     for index in tracks.indices { tracks[index].filter.predict(by: elapsed) }
 
     // As many as needsEmbeddings asked for, in the frame before.
-    let samples = samplesForNewTrack
-    var matching = TrackMatching(tracks: tracks, faces: faces, time: now, configuration: configuration)
+    let wanted = samplesForNewTrack
+    let samples = faces.indices.map { index in
+      (given.indices.contains(index) ? given[index] : nil)
+        ?? faces[index].embedding.map(DeferredEmbedding.init)
+    }
+    var matching = TrackMatching(
+      tracks: tracks, faces: faces, samples: samples, time: now, configuration: configuration)
     matching.run()
     var step = Step(
       assignments: Array(repeating: .untracked, count: faces.count), confirmed: [], dropped: droppedByCut)
@@ -171,16 +183,18 @@ public struct FaceTracker: Sendable {
         }
         continue
       }
-      tracks[index].observe(faces[face], at: now, configuration: configuration)
+      tracks[index].observe(faces[face], sample: samples[face], at: now, configuration: configuration)
       if let id = tracks[index].id {
         summaries[id - 1].add(time: now, scores: faces[face].scores, label: tracks[index].smoother.label)
-        if let embedding = faces[face].embedding { people[id - 1].add(embedding) }
-      } else if isReadyToConfirm(tracks[index], at: now, samples: samples) {
+        if let sample = samples[face] { people[id - 1].add(sample) }
+      } else if isReadyToConfirm(tracks[index], at: now, samples: wanted) {
         confirming.append(index)
       }
     }
     for face in matching.confident + matching.unsure where matching.trackOfFace[face] == nil {
-      tracks.append(Track(key: nextKey, face: faces[face], time: now, configuration: configuration))
+      tracks.append(
+        Track(key: nextKey, face: faces[face], sample: samples[face], time: now, configuration: configuration)
+      )
       nextKey += 1
       matching.trackOfFace[face] = tracks.count - 1
       if tracks[tracks.count - 1].confirmationTime(configuration) <= 0 { confirming.append(tracks.count - 1) }

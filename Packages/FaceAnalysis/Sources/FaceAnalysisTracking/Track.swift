@@ -42,7 +42,10 @@ struct Track: Sendable, Equatable {
   var lastEmbeddingTime: Double?
 
   /// A tentative track started by a face at `time`.
-  init(key: Int, face: RecognizedFace, time: Double, configuration: TrackerConfiguration) {
+  init(
+    key: Int, face: RecognizedFace, sample: DeferredEmbedding?, time: Double,
+    configuration: TrackerConfiguration
+  ) {
     self.key = key
     let box = TrackBox(face.box)
     filter = BoxKalmanFilter(box: box, noise: configuration.motion)
@@ -54,13 +57,13 @@ struct Track: Sendable, Equatable {
     smoother = ScoreSmoother(first: face.scores, at: time, settings: configuration.smoothing)
     pendingFrames = [PendingFrame(time: time, scores: face.scores)]
     hasConfidentFace = face.isConfident(configuration)
-    noteEmbedding(of: face, at: time)
+    noteEmbedding(sample, at: time)
   }
 
   /// Adds the face's embedding, when it has one, to the track's appearance.
-  private mutating func noteEmbedding(of face: RecognizedFace, at time: Double) {
-    guard let embedding = face.embedding else { return }
-    appearance.add(embedding)
+  private mutating func noteEmbedding(_ sample: DeferredEmbedding?, at time: Double) {
+    guard let sample else { return }
+    appearance.add(sample)
     lastEmbeddingTime = time
   }
 
@@ -98,7 +101,9 @@ struct Track: Sendable, Equatable {
   /// from the last observation through boxes interpolated over the missed frames, so that the
   /// velocity it carries is the one the two observations imply, not the guess that drifted
   /// while the face was hidden.
-  mutating func observe(_ face: RecognizedFace, at time: Double, configuration: TrackerConfiguration) {
+  mutating func observe(
+    _ face: RecognizedFace, sample: DeferredEmbedding?, at time: Double, configuration: TrackerConfiguration
+  ) {
     let box = TrackBox(face.box)
     let gap = time - lastObservation.time
     if !missedTimes.isEmpty, gap > 0 {
@@ -124,7 +129,7 @@ struct Track: Sendable, Equatable {
     }
     smoother.add(face.scores, at: time)
     hasConfidentFace = hasConfidentFace || face.isConfident(configuration)
-    noteEmbedding(of: face, at: time)
+    noteEmbedding(sample, at: time)
     if id == nil {
       pendingFrames.append(PendingFrame(time: time, scores: face.scores))
     }

@@ -20,6 +20,8 @@ struct TrackMatching {
 
   let tracks: [Track]
   let faces: [RecognizedFace]
+  /// Each face's embedding, when it has one (computed only where a veto reads it).
+  let samples: [DeferredEmbedding?]
   let boxes: [TrackBox]
   let configuration: TrackerConfiguration
   /// The frame's time.
@@ -30,10 +32,14 @@ struct TrackMatching {
   var trackOfFace: [Int?]
   var faceOfTrack: [Int?]
 
-  init(tracks: [Track], faces: [RecognizedFace], time: Double, configuration: TrackerConfiguration) {
+  init(
+    tracks: [Track], faces: [RecognizedFace], samples: [DeferredEmbedding?], time: Double,
+    configuration: TrackerConfiguration
+  ) {
     self.tracks = tracks
     self.time = time
     self.faces = faces
+    self.samples = samples
     self.configuration = configuration
     boxes = faces.map { TrackBox($0.box) }
     let isConfident = faces.map { $0.isConfident(configuration) }
@@ -78,32 +84,46 @@ struct TrackMatching {
   func score(track index: Int, face: Int, by criterion: Criterion) -> Double? {
     let track = tracks[index]
     let box = boxes[face]
-    if isVetoed(track: track, face: face) { return nil }
+    let score: Double?
     switch criterion {
     case .predictedWithDirection:
       let overlap = track.filter.box.overlap(with: box)
-      guard overlap >= configuration.matchingOverlap else { return nil }
-      return overlap + directionAgreement(track: track, face: face)
+      score =
+        overlap >= configuration.matchingOverlap
+        ? overlap + directionAgreement(track: track, face: face) : nil
     case .lastSeen:
       let overlap = track.lastObservation.box.overlap(with: box)
-      return overlap >= configuration.matchingOverlap ? overlap : nil
+      score = overlap >= configuration.matchingOverlap ? overlap : nil
     case .nearby:
-      return nearness(track: track, face: face)
+      score = nearness(track: track, face: face)
     case .predictedLowConfidence:
       let overlap = track.filter.box.overlap(with: box)
-      return overlap >= configuration.lowConfidenceMatchingOverlap ? overlap : nil
+      score = overlap >= configuration.lowConfidenceMatchingOverlap ? overlap : nil
     case .predicted:
       let overlap = track.filter.box.overlap(with: box)
-      return overlap >= configuration.matchingOverlap ? overlap : nil
+      score = overlap >= configuration.matchingOverlap ? overlap : nil
     }
+    guard let score, !isVetoed(track: track, face: face) else { return nil }
+    return score
   }
 
   /// Whether the face's embedding says it is clearly not the track's person, whatever the boxes
-  /// say (``TrackerConfiguration/appearanceVeto``); never without embeddings on both sides.
+  /// say (``TrackerConfiguration/appearanceVeto``); never without embeddings on both sides. Where
+  /// motion is unsure (a track lost for ``TrackerConfiguration/recoveryCheckTime`` or more, where
+  /// someone else may have taken its place, or a face far from where the track was headed), the
+  /// face's embedding and, if the track has none computed, its latest are computed; elsewhere only
+  /// those computed already are compared.
   func isVetoed(track: Track, face: Int) -> Bool {
-    guard let embedding = faces[face].embedding, let similarity = track.appearance.similarity(to: embedding)
-    else { return false }
-    return similarity < configuration.appearanceVeto
+    guard let sample = samples[face] else { return false }
+    let lostLong =
+      !track.wasSeenInLastFrame
+      && time - track.lastObservation.time >= configuration.recoveryCheckTime - FaceTracker.timeTolerance
+    let unsure = lostLong || track.filter.box.overlap(with: boxes[face]) < configuration.steadyOverlap
+    guard unsure || sample.isComputed, let embedding = sample.value else { return false }
+    let similarity =
+      unsure
+      ? track.appearance.checkedSimilarity(to: embedding) : track.appearance.computedSimilarity(to: embedding)
+    return similarity.map { $0 < configuration.appearanceVeto } ?? false
   }
 
   /// How near a face is to a track, from 1 (on it) down to 0 at the edge of the region the

@@ -44,8 +44,10 @@ public struct TrackedFrameQueue<Frame> {
 
   /// Tracks the faces of `frame`, at `time` in seconds (as ``FaceTracker/update(at:faces:)``),
   /// and gives back, oldest first, the frames whose faces are all settled now.
-  public mutating func add(_ frame: Frame, at time: Double, faces: [RecognizedFace]) -> [Released] {
-    let step = tracker.step(at: time, faces: faces)
+  public mutating func add(
+    _ frame: Frame, at time: Double, faces: [RecognizedFace], samples: [DeferredEmbedding?] = []
+  ) -> [Released] {
+    let step = tracker.step(at: time, faces: faces, samples: samples)
     for index in waiting.indices {
       for (slot, assignment) in waiting[index].assignments.enumerated() {
         guard case .tentative(let key, let scores) = assignment else { continue }

@@ -39,6 +39,10 @@ public struct TrackerConfiguration: Sendable, Equatable {
   /// The cosine similarity of embeddings below which a face is another person than a track's:
   /// a match that motion alone would make is refused (an appearance veto).
   public var appearanceVeto: Double
+  /// How long, in seconds, a track must have been lost for a face that motion gives it to be
+  /// checked against its appearance, their embeddings computed: shorter gaps are the detector's
+  /// misses; over longer ones someone else may have taken the person's place.
+  public var recoveryCheckTime: Double
   /// The cosine similarity from which a new track is a person seen before in the source (its
   /// mean embedding against theirs), who then takes their id again: re-identification.
   public var reidentification: Double
@@ -46,10 +50,11 @@ public struct TrackerConfiguration: Sendable, Equatable {
   /// its faces have them (the tracker asks for them on a track's first frames).
   public var appearanceSamples: Int
   /// The overlap with its track's predicted box below which a face's embedding is asked for
-  /// at once, whenever the last was taken: the face moved unlike its track (a cut, another face).
+  /// at once, whenever the last was taken, and computed when motion gives the face to the track:
+  /// the face moved unlike its track (a cut, another face).
   public var steadyOverlap: Double
   /// How often, in seconds, a followed track asks for a new embedding of its face, to keep its
-  /// mean current (``FaceTracker/needsEmbeddings(at:faces:)``).
+  /// mean current (``FaceTracker/needsEmbeddings(at:faces:)``; computed only when read).
   public var embeddingInterval: Double
   /// The motion model's noise.
   public var motion: MotionNoise
@@ -62,7 +67,8 @@ public struct TrackerConfiguration: Sendable, Equatable {
     matchingOverlap: Double = 0.3,
     lowConfidenceMatchingOverlap: Double = 0.5, highConfidence: Float = 0.7, directionWeight: Double = 0.2,
     directionInterval: Double = 0.1, lostSearchSpeed: Double = 1.5, lostSamples: Double = 2.5,
-    appearanceVeto: Double = 0.2, reidentification: Double = 0.45, appearanceSamples: Int = 3,
+    appearanceVeto: Double = 0.2, recoveryCheckTime: Double = 0.3, reidentification: Double = 0.45,
+    appearanceSamples: Int = 3,
     steadyOverlap: Double = 0.6, embeddingInterval: Double = 2,
     motion: MotionNoise = MotionNoise(),
     smoothing: ScoreSmoother.Settings = ScoreSmoother.Settings()
@@ -78,6 +84,7 @@ public struct TrackerConfiguration: Sendable, Equatable {
     self.lostSearchSpeed = lostSearchSpeed
     self.lostSamples = lostSamples
     self.appearanceVeto = appearanceVeto
+    self.recoveryCheckTime = recoveryCheckTime
     self.reidentification = reidentification
     self.appearanceSamples = appearanceSamples
     self.steadyOverlap = steadyOverlap

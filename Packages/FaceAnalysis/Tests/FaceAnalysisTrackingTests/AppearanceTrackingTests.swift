@@ -1,4 +1,5 @@
 import FaceAnalysisInterface
+import Synchronization
 import Testing
 
 @testable import FaceAnalysisTracking
@@ -204,6 +205,78 @@ struct AppearanceTrackingTests {
     #expect(appearance.count == 3)
     #expect(abs((appearance.similarity(to: [1, 0]) ?? 0) - 1) < 1e-12)
     appearance.add([1, 2, 3])
-    #expect(appearance.count == 3, "an embedding of another length is ignored")
+    #expect(abs((appearance.similarity(to: [1, 0]) ?? 0) - 1) < 1e-12, "one of another length is left out")
+  }
+
+  @Test func anAppearanceKeepsItsFirstAndLatestEmbeddingsAndComputesThemWhenCompared() {
+    let computed = Mutex<[Int]>([])
+    var appearance = Appearance()
+    // Six embeddings, the nth pointing along axis n: it keeps the first two and the last two.
+    for axis in 0..<6 {
+      let vector = (0..<6).map { $0 == axis ? Float(1) : 0 }
+      appearance.add(
+        DeferredEmbedding {
+          computed.withLock { $0.append(axis) }
+          return vector
+        })
+    }
+    #expect(appearance.count == Appearance.capacity)
+    #expect(computed.withLock { $0 }.isEmpty, "kept, not computed")
+    #expect(appearance.computedSimilarity(to: [1, 0, 0, 0, 0, 0]) == nil, "nothing computed to compare")
+    // A check computes the latest alone: axis 5.
+    #expect(appearance.checkedSimilarity(to: [0, 0, 0, 0, 0, 1]) == 1)
+    #expect(computed.withLock { $0 } == [5])
+    // Against the mean of (1,0,0,0,0,0), (0,1,...), (0,0,0,0,1,0), (0,...,1): cos = 1/2.
+    #expect(abs((appearance.similarity(to: [1, 0, 0, 0, 0, 0]) ?? 0) - 0.5) < 1e-12)
+    #expect(computed.withLock { $0 }.sorted() == [0, 1, 4, 5], "the third and fourth were let go")
+  }
+
+  /// `scene` at 24 fps through a queue, each face the tracker asks about given an embedding that
+  /// is computed (and counted) only when the tracker reads it, as `detect` gives them.
+  static func trackedWithDeferredEmbeddings(_ scene: Scene) -> (identities: Identities, computed: Int) {
+    let computed = Mutex(0)
+    var queue = TrackedFrameQueue<SceneFrame>()
+    var released: [TrackedFrameQueue<SceneFrame>.Released] = []
+    for frame in scene.frames(rate: 24) {
+      let needed = queue.tracker.needsEmbeddings(at: frame.time, faces: frame.faces)
+      var faces = frame.faces
+      let samples = faces.indices.map { index -> DeferredEmbedding? in
+        guard needed[index], let embedding = faces[index].embedding else { return nil }
+        return DeferredEmbedding {
+          computed.withLock { $0 += 1 }
+          return embedding
+        }
+      }
+      for index in faces.indices { faces[index].embedding = nil }
+      released += queue.add(frame, at: frame.time, faces: faces, samples: samples)
+    }
+    released += queue.finish()
+    return (Identities(released: released), computed.withLock { $0 })
+  }
+
+  @Test func embeddingsAreComputedOnlyWhereADecisionReadsThem() {
+    // Two people who stay in view: no one could be anyone else, and nothing is computed.
+    let staying = Scene(
+      people: [
+        Self.standing("A", x: 120, from: 0, to: 6, identity: 71),
+        Self.standing("B", x: 480, from: 0, to: 6, identity: 72),
+      ], duration: 6)
+    let still = Self.trackedWithDeferredEmbeddings(staying)
+    #expect(still.identities.sequences == ["A": [1], "B": [2]])
+    #expect(still.computed == 0)
+    // One leaves for 10 s and comes back elsewhere: their first three frames back and A's kept
+    // embeddings (at most ``Appearance/capacity``) are computed, and nothing else.
+    var leaving = Person(
+      name: "A",
+      keys: [
+        .init(time: 0, x: 100, y: 180, size: 100), .init(time: 2, x: 100, y: 180, size: 100),
+        .init(time: 12, x: 520, y: 200, size: 110), .init(time: 14, x: 520, y: 200, size: 110),
+      ],
+      identity: 73)
+    leaving.isFound = { $0 <= 2 || $0 >= 12 }
+    let back = Self.trackedWithDeferredEmbeddings(
+      Scene(people: [leaving, Self.standing("B", x: 320, from: 0, to: 14, identity: 74)], duration: 14))
+    #expect(back.identities.sequences == ["A": [1], "B": [2]], "\(back.identities)")
+    #expect(back.computed > 3 && back.computed <= 3 + Appearance.capacity, "\(back.computed)")
   }
 }
