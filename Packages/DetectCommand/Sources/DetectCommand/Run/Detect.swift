@@ -125,10 +125,15 @@ public struct Detect {
       streams.printError(error.description + advice)
       return .ended(1)
     }
-    // The models load on a thread of their own while the first input opens.
-    let recognizer = PendingRecognizer { () throws(RecognizerError) in
-      try EmotionRecognizer(files: files, options: recognition)
+    // The models load on a thread of their own while the first input opens; SFace with them only
+    // for the records (--embeddings): the tracker loads it when it first reads an embedding.
+    var recognizerFiles = files
+    if !options.embeddings { recognizerFiles.embeddingModel = nil }
+    let recognizer = PendingRecognizer { [recognizerFiles] () throws(RecognizerError) in
+      try EmotionRecognizer(files: recognizerFiles, options: recognition)
     }
+    let embedder = reidentifies ? files.embeddingModel.map(LazyFaceEmbedder.init(contentsOf:)) : nil
+    embedder?.loadInBackground()
     if let output = prepared.annotation {
       if let error = output.createFolder() {
         streams.printError(error.description)
@@ -148,8 +153,7 @@ public struct Detect {
     let setting = DetectRun.Setting(
       output: records, format: format, stamping: stamping, recognizer: recognizer,
       drawsTimeline: options.timeline != nil, keepsRecords: options.report != nil,
-      tracksStreams: options.tracks, reidentifies: reidentifies, recordsEmbeddings: options.embeddings,
-      streams: streams)
+      tracksStreams: options.tracks, embedder: embedder, streams: streams)
     return .running(Started(setting: setting, resume: resume, annotation: prepared.annotation, models: files))
   }
 

@@ -32,11 +32,9 @@ struct DetectRun {
     var keepsRecords = false
     /// Whether a video's or stream's faces are tracked (not with `--no-tracks`).
     var tracksStreams: Bool
-    /// Whether a person who comes back is known by their face's embedding (not with `--no-reid`);
-    /// the recognizer then carries the embedder.
-    var reidentifies: Bool
-    /// Whether the records give each face its embedding (`--embeddings`).
-    var recordsEmbeddings: Bool
+    /// What knows a person who comes back by their face (SFace, loaded when first needed); nil
+    /// with `--no-reid`, or when no input is a video.
+    var embedder: LazyFaceEmbedder?
     /// Where errors and progress go.
     var streams: StandardStreams
   }
@@ -50,6 +48,8 @@ struct DetectRun {
   private(set) var timeline: (source: String, records: [DetectionRecord])?
   /// Every record of the run, in its order, when the setting keeps them (for `--report`).
   private(set) var reported: [DetectionRecord] = []
+  /// Whether SFace's failure to load was said (once a run).
+  private var saidEmbedderFailure = false
 
   /// A run in `setting`, drawing into `annotation`.
   init(_ setting: Setting, annotation: AnnotationDestination?) {
@@ -82,24 +82,29 @@ struct DetectRun {
   private mutating func read(_ plan: InputPlan, into records: inout RecordWriter) -> Outcome {
     guard let source = FrameFeed.open(plan, streams: setting.streams) else { return .failed }
     defer { source.close() }
-    var recognizer: EmotionRecognizer
+    let recognizer: EmotionRecognizer
     switch setting.recognizer.result {
     case .success(let loaded): recognizer = loaded
     case .failure(let error):
       setting.streams.printError(error.description)
       return .modelFailed
     }
-    // The embedder embeds every face only for the records; the tracker asks for those it needs.
-    let embedder = setting.reidentifies ? recognizer.embedder : nil
-    if !setting.recordsEmbeddings { recognizer.embedder = nil }
-    let tracking = TrackingStage(embedder: embedder, threads: TrackingStage.embeddingThreads)
+    let tracking = TrackingStage(embedder: setting.embedder, threads: TrackingStage.embeddingThreads)
     let drawsTimeline = setting.drawsTimeline && timeline == nil && source.kind.isStream
     var input = InputRun(
       plan: plan, source: source, recognizer: recognizer, records: records, annotation: annotation,
       tracking: setting.tracksStreams && source.kind.isStream ? tracking : nil,
       keepsRecords: drawsTimeline || setting.keepsRecords,
       streams: setting.streams)
-    let outcome = input.run()
+    var outcome = input.run()
+    // SFace loads when the tracker first reads an embedding: if it cannot, motion alone decided.
+    if let failure = setting.embedder?.failure, case .done = outcome {
+      if !saidEmbedderFailure {
+        setting.streams.printError("\(failure.description); people were followed by motion alone")
+        saidEmbedderFailure = true
+      }
+      outcome = .failed
+    }
     annotation = input.end()
     records = input.records
     if let people = input.people {

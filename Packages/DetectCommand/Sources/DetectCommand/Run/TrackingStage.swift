@@ -6,22 +6,23 @@ import Media
 /// ``TrackedFrameQueue``: a recognised frame waits until its faces' tracks are settled (so a
 /// person's first frames get their id), and a frame read but not recognised waits behind it.
 ///
-/// With an embedder, the faces the tracker asks for are embedded first, here, in the frames'
-/// order, so that a person who comes back takes their id again, and a cut to another shot is told
-/// to the tracker (``ShotCutDetector``), so that people are known again there by their faces
-/// alone. The embeddings only feed the tracker (the records have them with `--embeddings` alone).
+/// With an embedder, the faces the tracker asks about are given their embeddings, computed here,
+/// in the frames' order, where the tracker reads them (a person who comes back, a face where a
+/// lost one was), and a cut to another shot is told to the tracker (``ShotCutDetector``), so that
+/// people are known again there by their faces alone. The embeddings only feed the tracker (the
+/// records have them with `--embeddings` alone).
 struct TrackingStage {
   private var queue = TrackedFrameQueue<DetectedFrame>()
   private var cuts = ShotCutDetector()
-  private let embedder: FaceEmbedder?
+  private let embedder: LazyFaceEmbedder?
   private let threads: Int
-  /// The threads an embedding batch runs on: one, since the run's other thread is recognising
-  /// the next frames meanwhile.
-  static let embeddingThreads = 2
+  /// The threads an embedding runs on: one, since the run's other thread is recognising the
+  /// next frames meanwhile.
+  static let embeddingThreads = 1
 
   /// A stage that knows people again by their faces with `embedder` run on `threads` threads, or
   /// by motion alone without one (`--no-reid`).
-  init(embedder: FaceEmbedder?, threads: Int) {
+  init(embedder: LazyFaceEmbedder?, threads: Int) {
     self.embedder = embedder
     self.threads = threads
   }
@@ -35,10 +36,11 @@ struct TrackingStage {
     let time = detected.frame.timestamp
     guard let faces = detected.faces else { return Self.tracked(queue.pass(detected, at: time)) }
     if embedder != nil, cuts.isCut(detected.frame.image, faces: faces.map(\.box)) { queue.cut() }
-    let tracked =
-      embedder?.facesForTracking(
-        faces, of: detected.frame.image, by: queue.tracker, at: time, threads: threads) ?? faces
-    return Self.tracked(queue.add(detected, at: time, faces: tracked))
+    let samples =
+      embedder?.samplesForTracking(
+        faces, of: detected.frame.image, by: queue.tracker, at: time, threads: threads)
+      ?? []
+    return Self.tracked(queue.add(detected, at: time, faces: faces, samples: samples))
   }
 
   /// Gives back every frame still waiting, at the end of the stream.

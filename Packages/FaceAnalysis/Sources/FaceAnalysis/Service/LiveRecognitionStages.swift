@@ -15,16 +15,17 @@ import System
 /// graph's faces are followed as people by a ``FaceTracker``, fed by ``recognize(_:)`` in the
 /// order the frames come, each at its own time (``Media/Frame/time``, never the clock of the
 /// screen, which may drop frames): a face shows its person from the moment the track is
-/// confirmed. With an embedder, the faces the tracker asks for are embedded first
-/// (``FaceEmbedder/facesForTracking(_:of:by:at:threads:)``), so a person who comes back takes
-/// their id again; without one, the summary says people are followed by motion alone.
+/// confirmed. With an embedder, the faces the tracker asks about are given their embeddings
+/// (``LazyFaceEmbedder/samplesForTracking(_:of:by:at:threads:)``, computed where the tracker reads
+/// them), so a person who comes back takes their id again; without one, the summary says people
+/// are followed by motion alone.
 final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
   let summary: String
   let playback: Playback
   private let source: any FrameSource
   private let load: @Sendable (FaceDetectorKind) throws(RecognizerError) -> EmotionRecognizer
   /// What knows a stream's people by their faces; nil for pictures, or motion alone.
-  private let embedder: FaceEmbedder?
+  private let embedder: LazyFaceEmbedder?
   private let live: LockedValue<Live>
   private let slides: [String]
   private let decoder = ImageDecoder()
@@ -41,7 +42,7 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
     self.source = source
     self.load = load
     let isStream = source.kind.isStream
-    self.embedder = isStream ? embedder : nil
+    self.embedder = isStream ? embedder.map(LazyFaceEmbedder.init) : nil
     live = LockedValue(
       Live(detector: detector, recognizer: recognizer, tracker: isStream ? FaceTracker() : nil))
     summary = isStream && embedder == nil ? source.summary + Self.motionAlone : source.summary
@@ -92,17 +93,17 @@ final class LiveRecognitionStages: RecognitionStages, @unchecked Sendable {
     return recognized
   }
 
-  /// The tracks of `frame`'s faces, the tracker given first the embeddings it asks for; nil for
+  /// The tracks of `frame`'s faces, the tracker given the embeddings it asks about; nil for
   /// pictures. Run under the lock, so frames reach the tracker whole and in the order they come.
   private func track(_ frame: RecognizedFrame, in live: inout Live) -> [FaceTrack?]? {
     guard live.tracker != nil else { return nil }
     if embedder != nil, live.cuts.isCut(frame.image, faces: frame.faces.map(\.box)) { live.tracker?.cut() }
     guard let tracker = live.tracker else { return nil }
-    let faces =
-      embedder?.facesForTracking(
+    let samples =
+      embedder?.samplesForTracking(
         frame.faces, of: frame.image, by: tracker, at: frame.time, threads: live.recognizer.threadsPerImage)
-      ?? frame.faces
-    return live.tracker?.update(at: frame.time, faces: faces)
+      ?? []
+    return live.tracker?.update(at: frame.time, faces: frame.faces, samples: samples)
   }
 
   func close() { source.close() }
