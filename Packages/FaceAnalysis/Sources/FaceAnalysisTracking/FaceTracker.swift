@@ -35,7 +35,8 @@ import FaceAnalysisInterface
 /// ``TrackedFrameQueue`` holds frames back until their tracks are settled and gives the first
 /// frames of a confirmed track its id too.
 ///
-/// Faces may carry embeddings (``needsEmbeddings(at:faces:)`` says which it wants): a track
+/// Faces may carry embeddings (``needsEmbeddings(at:faces:)`` says which it wants), given
+/// computed or deferred (``DeferredEmbedding``, computed only where a decision reads it): a track
 /// keeps their mean, a motion match to a face clearly someone else's is refused
 /// (``TrackerConfiguration/appearanceVeto``), and a new track whose first faces look like a person
 /// seen before in the source who is not in view takes that person's id again
