@@ -194,6 +194,32 @@ struct PeopleTests {
     #expect(motion.status == 0 && motion.errors.isEmpty && !motion.output.isEmpty, "\(motion.errors)")
   }
 
+  /// SFace loads when the tracker first reads an embedding: a damaged model is then said in one
+  /// line, the video's people are followed by motion alone (as with `--no-reid`) and its records
+  /// are whole, with status 1; a photo never reads it.
+  @Test func aDamagedEmbeddingModelLeavesPeopleToMotionAndSaysSo() throws {
+    let folder = try DetectCommandTests.modelsWithoutSFace()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let model = try Data(
+      contentsOf: repositoryRoot.appendingPathComponent(
+        "Models/face_recognition_sface_2021dec_int8bq.onnx"))
+    try model.prefix(5000).write(
+      to: folder.appendingPathComponent("face_recognition_sface_2021dec_int8bq.onnx"))
+    let clip = try Self.leavingClip(in: folder)
+    let damaged = try DetectCommandTests.run(["detect", "--json", "--model-dir", folder.path, clip])
+    #expect(damaged.status == 1, "\(damaged.errors)")
+    #expect(
+      damaged.errors.count == 1
+        && damaged.errors.first?.hasSuffix("people were followed by motion alone") == true,
+      "\(damaged.errors)")
+    let ids = try Self.ids(damaged.output)
+    #expect(ids.count == 50 && Set(ids.compactMap { $0 }) == [1, 2], "\(ids)")
+    let photo = try DetectCommandTests.run([
+      "detect", "--json", "--model-dir", folder.path, fixture("group.png"),
+    ])
+    #expect(photo.status == 0 && photo.errors.isEmpty, "\(photo.errors)")
+  }
+
   /// The clip of Tools/make-people-clip's second part, sampled every 4th frame: five people who
   /// leave and come back, swap behind a pillar, look away, and appear again after a cut in other
   /// photos of themselves, beside a stranger where one of them stood. Each keeps one id for the
