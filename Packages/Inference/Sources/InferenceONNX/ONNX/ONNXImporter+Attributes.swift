@@ -33,7 +33,7 @@ extension ONNXImporter {
   /// A constant's values as integers (a shape, pads), each whole and within ±2^40.
   func integerValues(_ constant: Constant, _ node: ONNXNode) throws(ModelError) -> [Int] {
     var integers: [Int] = []
-    for value in constant.values {
+    for value in constant.exact ?? constant.values.map(Double.init) {
       guard let integer = Int(exactly: value), integer >= -(1 << 40), integer <= 1 << 40 else {
         throw unsupported(node, "with \(value) where an integer is expected")
       }

@@ -17,7 +17,7 @@ extension ONNXImporter {
       guard let shape = Self.resolve(target, from: data.dimensions, allowZero: allowZero) else {
         throw unsupported(node, "of a constant of shape \(data.dimensions) to \(target)")
       }
-      return Constant(dimensions: shape, values: data.values)
+      return Constant(dimensions: shape, values: data.values, exact: data.exact)
     case "DequantizeLinear":
       return try dequantize(node)
     default:
@@ -29,16 +29,16 @@ extension ONNXImporter {
   private func constantAttribute(_ node: ONNXNode) throws(ModelError) -> Constant {
     if let tensor = node.attributes["value"]?.tensor { return try decode(tensor) }
     if let value = node.attributes["value_float"]?.float {
-      return Constant(dimensions: [], values: [Double(value)])
+      return Constant(dimensions: [], values: [value])
     }
     if let value = node.attributes["value_int"]?.integer {
-      return Constant(dimensions: [], values: [Double(value)])
+      return Constant(dimensions: [], values: [Float(value)], exact: [Double(value)])
     }
     if let values = node.attributes["value_floats"]?.floats {
-      return Constant(dimensions: [values.count], values: values.map(Double.init))
+      return Constant(dimensions: [values.count], values: values)
     }
     if let values = node.attributes["value_ints"]?.integers {
-      return Constant(dimensions: [values.count], values: values.map(Double.init))
+      return Constant(dimensions: [values.count], values: values.map(Float.init), exact: values.map(Double.init))
     }
     throw unsupported(node, "without a tensor, float or integer value")
   }
@@ -62,20 +62,25 @@ extension ONNXImporter {
       throw unsupported(
         node, "of \(data.dimensions) with scales \(scale.dimensions), axis \(axis), block size \(blockSize)")
     }
-    let scales = scale.values.map { Float($0) }
-    let zeros = zero?.values ?? [Double](repeating: 0, count: scales.count)
-    var values = [Double](repeating: 0, count: data.values.count)
-    var position = 0
-    // Outer positions, then the axis, then the inner ones: each run of `inner` shares a row of scales.
-    for outer in 0..<layout.outer {
-      for along in 0..<layout.size {
-        let row = layout.firstScale(outer: outer, along: along)
-        for inner in 0..<layout.inner {
-          let which = row + inner * layout.innerStride
-          values[position] = Double(Float(data.values[position] - zeros[which]) * scales[which])
-          position += 1
+    let scales = scale.values
+    let zeros = zero?.values ?? [Float](repeating: 0, count: scales.count)
+    let count = data.values.count
+    let values = [Float](unsafeUninitializedCapacity: count) { output, initialized in
+      data.values.withUnsafeBufferPointer { input in
+        var position = 0
+        // Outer positions, then the axis, then the inner ones: each run of `inner` shares a row of scales.
+        for outer in 0..<layout.outer {
+          for along in 0..<layout.size {
+            let row = layout.firstScale(outer: outer, along: along)
+            for inner in 0..<layout.inner {
+              let which = row + inner * layout.innerStride
+              output[position] = (input[position] - zeros[which]) * scales[which]
+              position += 1
+            }
+          }
         }
       }
+      initialized = count
     }
     return Constant(dimensions: data.dimensions, values: values)
   }

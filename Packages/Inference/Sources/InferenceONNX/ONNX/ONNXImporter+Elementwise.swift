@@ -13,7 +13,7 @@ extension ONNXImporter {
     else { throw unsupported(node, "in training mode") }
     var parts: [[Float]] = []
     for (index, name) in ["scale", "B", "input_mean", "input_var"].enumerated() {
-      let values = try constant(node, index + 1).values.map(Float.init)
+      let values = try constant(node, index + 1).values
       guard values.count == channels else {
         throw ModelError.weightShapeMismatch(
           layer: node.label, weight: name, expected: [channels], found: [values.count])
@@ -123,7 +123,7 @@ extension ONNXImporter {
   func perChannel(
     _ operand: Constant, of input: Value, _ node: ONNXNode, expanded: Bool
   ) throws(ModelError) -> [Float] {
-    let values = operand.values.map(Float.init)
+    let values = operand.values
     let rank = input.shape.count + 1
     let aligned = Array(repeating: 1, count: max(rank - operand.dimensions.count, 0)) + operand.dimensions
     let channels = try channelCount(of: input, node)

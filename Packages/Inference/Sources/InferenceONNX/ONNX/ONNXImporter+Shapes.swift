@@ -106,7 +106,7 @@ extension ONNXImporter {
     let fill: Double
     if file.opsetVersion >= 11 {
       amounts = try integerValues(try constant(node, 1), node)
-      fill = try optionalConstant(node, 2)?.values.first ?? 0
+      fill = try optionalConstant(node, 2)?.values.first.map(Double.init) ?? 0
     } else {
       amounts = integers(node, "pads", default: [])
       fill = Double(try float(node, "value", default: 0))

@@ -21,7 +21,7 @@ extension ONNXImporter {
     }
     let (outputs, kernelHeight, kernelWidth) = (dimensions[0], dimensions[2], dimensions[3])
     let geometry = try window(node, height: height, width: width, kernel: (kernelHeight, kernelWidth))
-    let bias = try optionalConstant(node, 2).map { $0.values.map(Float.init) }
+    let bias = try optionalConstant(node, 2).map(\.values)
     if let bias, bias.count != outputs {
       throw ModelError.weightShapeMismatch(
         layer: node.label, weight: "B", expected: [outputs], found: [bias.count])

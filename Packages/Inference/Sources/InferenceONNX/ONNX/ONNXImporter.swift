@@ -25,7 +25,10 @@ struct ONNXImporter {
   /// A constant's dimensions and values (exact as doubles for every element type read).
   struct Constant {
     var dimensions: [Int]
-    var values: [Double]
+    /// The values as floats, what weights are computed in.
+    var values: [Float]
+    /// The values as doubles, for wide integer types (shapes, axes), which floats may not hold.
+    var exact: [Double]? = nil
   }
 
   var nodes: [GraphNode] = []
@@ -253,7 +256,11 @@ struct ONNXImporter {
   /// A tensor's values.
   func decode(_ tensor: ONNXTensor) throws(ModelError) -> Constant {
     do {
-      return Constant(dimensions: tensor.dimensions, values: try tensor.values(in: file.bytes))
+      guard tensor.isWideInteger else {
+        return Constant(dimensions: tensor.dimensions, values: try tensor.floats(in: file.bytes))
+      }
+      let exact = try tensor.values(in: file.bytes)
+      return Constant(dimensions: tensor.dimensions, values: exact.map(Float.init), exact: exact)
     } catch {
       throw ModelError.corruptONNX(path, reason: error.reason)
     }
