@@ -38,7 +38,8 @@ extension ONNXImporter {
       return Constant(dimensions: [values.count], values: values)
     }
     if let values = node.attributes["value_ints"]?.integers {
-      return Constant(dimensions: [values.count], values: values.map(Float.init), exact: values.map(Double.init))
+      return Constant(
+        dimensions: [values.count], values: values.map(Float.init), exact: values.map(Double.init))
     }
     throw unsupported(node, "without a tensor, float or integer value")
   }
