@@ -133,7 +133,8 @@ public struct Detect {
       try EmotionRecognizer(files: recognizerFiles, options: recognition)
     }
     let embedder = reidentifies ? files.embeddingModel.map(LazyFaceEmbedder.init(contentsOf:)) : nil
-    embedder?.loadInBackground()
+    // With --embeddings every face has its embedding already: the tracker never loads SFace again.
+    if !options.embeddings { embedder?.loadInBackground() }
     if let output = prepared.annotation {
       if let error = output.createFolder() {
         streams.printError(error.description)
