@@ -48,7 +48,7 @@ extension ONNXImporter {
   /// or in blocks (a scale of x's rank, `block_size` elements of `axis` a scale), in Float as
   /// ONNX Runtime computes it.
   private mutating func dequantize(_ node: ONNXNode) throws(ModelError) -> Constant {
-    let data = try constant(node, 0)
+    var data = try constant(node, 0)
     let scale = try constant(node, 1)
     let zero = try optionalConstant(node, 2)
     let rank = data.dimensions.count
@@ -63,25 +63,38 @@ extension ONNXImporter {
       throw unsupported(
         node, "of \(data.dimensions) with scales \(scale.dimensions), axis \(axis), block size \(blockSize)")
     }
-    let scales = scale.values
-    let zeros = zero?.values ?? [Float](repeating: 0, count: scales.count)
-    let count = data.values.count
-    let values = [Float](unsafeUninitializedCapacity: count) { output, initialized in
-      data.values.withUnsafeBufferPointer { input in
-        var position = 0
-        // Outer positions, then the axis, then the inner ones: each run of `inner` shares a row of scales.
-        for outer in 0..<layout.outer {
-          for along in 0..<layout.size {
-            let row = layout.firstScale(outer: outer, along: along)
-            for inner in 0..<layout.inner {
-              let which = row + inner * layout.innerStride
-              output[position] = (input[position] - zeros[which]) * scales[which]
-              position += 1
+    let zeros = zero?.values ?? [Float](repeating: 0, count: scale.values.count)
+    // In place: the integers' floats are this node's alone (the constant's last read) unless
+    // another node reads them too, when changing them copies them first.
+    var values = data.values
+    data.values = []
+    values.withUnsafeMutableBufferPointer { values in
+      scale.values.withUnsafeBufferPointer { scales in
+        zeros.withUnsafeBufferPointer { zeros in
+          var position = 0
+          // Outer positions, then the axis's blocks: a block's elements share one scale (per
+          // tensor, per axis, or in blocks of a tensor's last axis) or one row of `inner` scales.
+          for outer in 0..<layout.outer {
+            for block in 0..<layout.blocks {
+              let row = layout.firstScale(outer: outer, block: block)
+              let end = position + layout.positions(ofBlock: block).count * layout.inner
+              if layout.innerStride == 0 || layout.inner == 1 {
+                let (zero, factor) = (zeros[row], scales[row])
+                for index in position..<end { values[index] = (values[index] - zero) * factor }
+                position = end
+                continue
+              }
+              while position < end {
+                for inner in 0..<layout.inner {
+                  values[position + inner] =
+                    (values[position + inner] - zeros[row + inner]) * scales[row + inner]
+                }
+                position += layout.inner
+              }
             }
           }
         }
       }
-      initialized = count
     }
     return Constant(dimensions: data.dimensions, values: values)
   }
@@ -122,17 +135,24 @@ extension ONNXImporter {
       (self.blockSize, blocks, innerStride) = (blockSize, expected[axis], 1)
     }
 
-    /// The scale of the element at (outer, along, inner 0).
-    func firstScale(outer: Int, along: Int) -> Int {
+    /// The positions along the axis that block `block` covers (all of them per tensor).
+    func positions(ofBlock block: Int) -> Range<Int> {
+      guard blockSize > 0 else { return 0..<size }
+      return (block * blockSize)..<min((block + 1) * blockSize, size)
+    }
+
+    /// The scale of the elements of block `block` at outer position `outer` and inner position 0.
+    func firstScale(outer: Int, block: Int) -> Int {
       guard blockSize > 0 else { return 0 }
-      // Per axis: one scale a position along the axis, whatever the rest.
-      guard innerStride > 0 else { return along / blockSize }
-      return (outer * blocks + along / blockSize) * inner
+      // Per axis: blocks of one position, one scale each, whatever the rest.
+      guard innerStride > 0 else { return block }
+      return (outer * blocks + block) * inner
     }
 
     /// The scale of the element at flat position `position` (for tests).
     func scale(of position: Int) -> Int {
-      firstScale(outer: position / (inner * size), along: (position / inner) % size)
+      let along = (position / inner) % size
+      return firstScale(outer: position / (inner * size), block: blockSize > 0 ? along / blockSize : 0)
         + (position % inner) * innerStride
     }
   }

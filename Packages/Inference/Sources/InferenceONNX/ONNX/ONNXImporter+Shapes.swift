@@ -25,14 +25,11 @@ extension ONNXImporter {
     let alpha = isGemm ? try float(node, "alpha", default: 1) : 1
     let beta = isGemm ? try float(node, "beta", default: 1) : 1
     let order = Self.featureOrder(features, flattenedImage: input.flattenedImage)
-    var kernel = [Float](repeating: 0, count: features * outputs)
-    for row in 0..<features {
-      let source = order[row]
-      for output in 0..<outputs {
-        let value = weights.values[transposed ? output * features + source : source * outputs + output]
-        kernel[row * outputs + output] = alpha * Float(value)
-      }
-    }
+    var kernel =
+      transposed
+      ? Self.transposed(weights.values, rows: outputs, length: features, destinations: Self.inverse(order))
+      : Self.permutedRows(weights.values, length: outputs, order: order)
+    if alpha != 1 { kernel.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] *= alpha } } }
     var bias: [Float]?
     if isGemm, let addend = try optionalConstant(node, 2) {
       guard addend.values.count == outputs || addend.values.count == 1,
@@ -68,6 +65,13 @@ extension ONNXImporter {
       }
     }
     return order
+  }
+
+  /// The permutation that undoes `order`.
+  static func inverse(_ order: [Int]) -> [Int] {
+    var inverse = [Int](repeating: 0, count: order.count)
+    for (position, value) in order.enumerated() { inverse[value] = position }
+    return inverse
   }
 
   /// `Concat` of images or matrices along any axis but the batch's.

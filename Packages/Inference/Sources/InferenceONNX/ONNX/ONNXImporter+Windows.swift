@@ -30,17 +30,10 @@ extension ONNXImporter {
     let shape = [outputs, geometry.outputHeight, geometry.outputWidth]
     let pixels = geometry.outputHeight * geometry.outputWidth
     let parameters = weights.values.count + (bias?.count ?? 0)
-    var kernel = [Float](repeating: 0, count: weights.values.count)
     if group == 1 {
       // ONNX's (M, C, kh, kw) to the product's (kh, kw, C) rows by M columns.
-      for output in 0..<outputs {
-        for channel in 0..<channels {
-          for tap in 0..<taps {
-            kernel[(tap * channels + channel) * outputs + output] =
-              Float(weights.values[(output * channels + channel) * taps + tap])
-          }
-        }
-      }
+      let rows = (0..<channels * taps).map { column in (column % taps) * channels + column / taps }
+      let kernel = Self.transposed(weights.values, rows: outputs, length: channels * taps, destinations: rows)
       let convolution = Convolution(
         geometry: geometry, inputChannels: channels, outputChannels: outputs, kernel: kernel, bias: bias)
       return Built(
@@ -48,9 +41,7 @@ extension ONNXImporter {
         flops: 2 * pixels * taps * channels * outputs)
     }
     // (C · multiplier, 1, kh, kw) to the depthwise kernel's (kh, kw, C · multiplier).
-    for output in 0..<outputs {
-      for tap in 0..<taps { kernel[tap * outputs + output] = Float(weights.values[output * taps + tap]) }
-    }
+    let kernel = Self.transposed(weights.values, rows: outputs, length: taps, destinations: Array(0..<taps))
     let depthwise = DepthwiseConvolution(
       geometry: geometry, inputChannels: channels, multiplier: outputs / channels, kernel: kernel, bias: bias)
     return Built(

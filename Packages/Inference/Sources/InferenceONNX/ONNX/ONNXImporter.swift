@@ -75,7 +75,10 @@ struct ONNXImporter {
       outputs.append(value.node)
     }
     guard !outputs.isEmpty else { throw ModelError.corruptONNX(path, reason: "the graph has no output") }
-    return (ModelGraph(nodes: nodes, input: 0, outputs: outputs), summaries)
+    let graph = ModelGraph(nodes: nodes, input: 0, outputs: outputs)
+    // The graph's weights are its own: optimising it changes them in place.
+    nodes = []
+    return (graph, summaries)
   }
 
   /// The one graph input that is not a constant and that a node reads: an image [N, C, H, W] or a

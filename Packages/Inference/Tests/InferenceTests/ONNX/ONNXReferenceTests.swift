@@ -69,6 +69,24 @@ struct ONNXReferenceTests {
     #expect(ONNXImporter.featureOrder(3, flattenedImage: nil) == [0, 1, 2])
   }
 
+  @Test("weights transposed in blocks of rows land where the permutation sends each column")
+  func transposedWeights() {
+    // Rows [0 1 2 3], [10 11 12 13], [20 21 22 23]; columns 0...3 go to output rows 2, 0, 3, 1.
+    let source: [Float] = [0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23]
+    let output = ONNXImporter.transposed(source, rows: 3, length: 4, destinations: [2, 0, 3, 1])
+    #expect(output == [1, 11, 21, 3, 13, 23, 0, 10, 20, 2, 12, 22])
+    // 37 rows: two whole blocks of 16 and a short one; element (i, j) is 100 i + j.
+    var tall: [Float] = []
+    for row in 0..<37 {
+      for column in 0..<3 { tall.append(Float(100 * row + column)) }
+    }
+    let flipped = ONNXImporter.transposed(tall, rows: 37, length: 3, destinations: [2, 1, 0])
+    #expect([flipped[0], flipped[36], flipped[37], flipped[2 * 37 + 20]] == [2, 3602, 1, 2000])
+    let rows = ONNXImporter.permutedRows([0, 1, 2, 3, 4, 5], length: 2, order: [2, 0, 1])
+    #expect(rows == [4, 5, 0, 1, 2, 3])
+    #expect(ONNXImporter.inverse([2, 0, 3, 1]) == [1, 3, 0, 2])
+  }
+
   @Test("blocked scales: each element finds its block's scale, the last block short")
   func blockedScaleIndices() throws {
     // A [2, 5] tensor in blocks of 2 along axis 1: scales [2, 3].
