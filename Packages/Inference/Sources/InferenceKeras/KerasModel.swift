@@ -68,7 +68,7 @@ public final class KerasModel: Sendable {
     self.labels = labels
     self.kerasVersion = kerasVersion
     self.summary = ModelSummary(layers: layers, inputShape: inputShape, outputShape: outputShape)
-    self.runner = PlanRunner(plan: ExecutionPlan(graph: optimize ? graph.optimized() : graph))
+    self.runner = PlanRunner(plan: ExecutionPlan(graph: optimize ? (consume graph).optimized() : graph))
   }
 
   /// Runs the model on a batch, its items spread over ``ModelThreads/default`` threads.

@@ -65,7 +65,7 @@ public final class ONNXModel: Sendable {
     outputShapes = graph.outputs.map { graph.nodes[$0].shape }
     outputNames = file.graph.outputs.map(\.name)
     summary = ModelSummary(layers: layers, inputShape: inputShape, outputShape: outputShapes[0])
-    runner = PlanRunner(plan: ExecutionPlan(graph: optimize ? graph.optimized() : graph))
+    runner = PlanRunner(plan: ExecutionPlan(graph: optimize ? (consume graph).optimized() : graph))
   }
 
   /// Runs the model on a batch.

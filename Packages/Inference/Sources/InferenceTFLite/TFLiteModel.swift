@@ -64,7 +64,7 @@ public final class TFLiteModel: Sendable {
     outputShapes = graph.outputs.map { graph.nodes[$0].shape }
     outputNames = graph.outputs.map { graph.nodes[$0].name }
     summary = ModelSummary(layers: layers, inputShape: inputShape, outputShape: outputShapes[0])
-    runner = PlanRunner(plan: ExecutionPlan(graph: optimize ? graph.optimized() : graph))
+    runner = PlanRunner(plan: ExecutionPlan(graph: optimize ? (consume graph).optimized() : graph))
   }
 
   /// Runs the model on a batch.

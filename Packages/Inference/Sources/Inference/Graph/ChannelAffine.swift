@@ -37,9 +37,13 @@ package struct ChannelAffine: Equatable, Sendable {
   /// Folds this map into the weights of the layer before it, whose kernel is `rows` rows of
   /// `channels` weights (one per output channel): BatchNormalization folded into a convolution.
   package func fold(intoKernel kernel: inout [Float], rows: Int, channels: Int, bias: inout [Float]?) {
-    for row in 0..<rows {
-      for channel in 0..<channels {
-        kernel[row * channels + channel] *= scale[channel]
+    precondition(
+      kernel.count == rows * channels && scale.count == channels, "a kernel of \(channels) channels")
+    kernel.withUnsafeMutableBufferPointer { kernel in
+      scale.withUnsafeBufferPointer { scale in
+        for row in 0..<rows {
+          for channel in 0..<channels { kernel[row * channels + channel] *= scale[channel] }
+        }
       }
     }
     bias = (0..<channels).map { channel in

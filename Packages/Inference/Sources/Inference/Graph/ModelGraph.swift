@@ -37,8 +37,9 @@ package struct ModelGraph: Equatable, Sendable {
   ///
   /// A node folds into its producer only when the producer (and any identity nodes between
   /// them) feeds nothing else, keeps the shape, and has no activation of its own yet.
-  package func optimized() -> ModelGraph {
-    var graph = self
+  package consuming func optimized() -> ModelGraph {
+    // Taken, not copied: the folds then change the weights in place.
+    var graph = consume self
     for index in graph.nodes.indices {
       switch graph.nodes[index].operation {
       case .channelAffine(let affine):

@@ -42,19 +42,23 @@ package enum Operation: Equatable, Sendable {
 
   /// Folds a per-channel affine map into the weights; false when this node has none.
   package mutating func fold(_ affine: ChannelAffine) -> Bool {
-    switch self {
-    case .convolution(var convolution):
+    // `if case` binds the weights and `self = .identity` lets go of this enum's copy, so that
+    // they are scaled in place (a `switch` holds its subject to its end: they would be copied).
+    if case .convolution(var convolution) = self {
+      self = .identity
       convolution.fold(affine)
       self = .convolution(convolution)
-    case .depthwise(var depthwise):
+    } else if case .depthwise(var depthwise) = self {
+      self = .identity
       depthwise.fold(affine)
       self = .depthwise(depthwise)
-    case .separable(let depthwise, var pointwise):
+    } else if case .separable(let depthwise, var pointwise) = self {
+      self = .identity
       pointwise.fold(affine)
       self = .separable(depthwise, pointwise)
-    case .channelAffine(let first):
+    } else if case .channelAffine(let first) = self {
       self = .channelAffine(first.followed(by: affine))
-    default:
+    } else {
       return false
     }
     return true
