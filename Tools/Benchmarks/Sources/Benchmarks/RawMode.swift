@@ -173,7 +173,8 @@ enum RawMode {
 
   /// `sface <image> --model FILE --threads T --repeats R`: seconds of SFace alone (one `predict`
   /// of the image's largest BlazeFace face, aligned to its template), each step's median over
-  /// 20 profiled runs, and the embedding's first values (to compare with a peer's).
+  /// 20 profiled runs, the model's load (file to plan, five times), and the embedding's first
+  /// values (to compare with a peer's).
   static func sface(
     image path: String, model file: String, threads: Int, repeats: Int, workspace: Workspace
   ) throws {
@@ -185,6 +186,9 @@ enum RawMode {
       throw BenchError.usage("no face in \(path)")
     }
     let embedder = try FaceEmbedder(contentsOf: URL(fileURLWithPath: file))
+    let loadSample = Sample.measure(warmUp: 1, repeats: 5) {
+      _ = try? ONNXModel(contentsOf: URL(fileURLWithPath: file))
+    }
     let model = try ONNXModel(contentsOf: URL(fileURLWithPath: file))
     let aligned = FaceEmbedder.alignedFace(face, in: image)
     let input = try Tensor(shape: [1] + model.inputShape, values: aligned.pixels.map(Float.init))
@@ -197,6 +201,7 @@ enum RawMode {
     print(
       JSON.object([
         "model_seconds": .array(modelSample.seconds.map { .number($0) }), "steps": stepsJSON(runs),
+        "load_seconds": .array(loadSample.seconds.map { .number($0) }),
         "kernels": .string(KernelConfiguration.summary), "faces": .integer(faces.count),
         "embedding_head": .array(embedding.prefix(4).map { .number(Double($0)) }),
       ]).text)
