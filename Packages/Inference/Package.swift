@@ -37,7 +37,8 @@ let package = Package(
       name: "InferenceKeras",
       dependencies: ["Inference", "CHDF5", .product(name: "System", package: "System")]),
     .target(name: "InferenceTFLite", dependencies: ["Inference"]),
-    .target(name: "InferenceONNX", dependencies: ["Inference"]),
+    .target(
+      name: "InferenceONNX", dependencies: ["Inference", .product(name: "System", package: "System")]),
     .executableTarget(
       name: "InferenceRun",
       dependencies: ["InferenceKeras", .product(name: "Processor", package: "Processor")]),

@@ -1,5 +1,6 @@
 import Foundation
 import Inference
+import System
 
 /// An ONNX CNN (an `.onnx` protobuf) loaded into the same graph, plan and executor as a
 /// `KerasModel`: ordinary convolutions run in `cblas_sgemm`, quantized weights
@@ -40,12 +41,22 @@ public final class ONNXModel: Sendable {
       throw ModelError.fileNotFound(path)
     }
     let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-    guard size > 0, size <= Self.byteLimit, let data = FileManager.default.contents(atPath: path) else {
-      throw size > Self.byteLimit
-        ? ModelError.corruptONNX(path, reason: "\(size) bytes, more than a model this runtime reads")
-        : ModelError.notONNX(path)
+    guard size <= Self.byteLimit else {
+      throw ModelError.corruptONNX(path, reason: "\(size) bytes, more than a model this runtime reads")
     }
-    try self.init(bytes: [UInt8](data), path: path)
+    guard size > 0, let bytes = Self.read(path, size: size) else { throw ModelError.notONNX(path) }
+    try self.init(bytes: bytes, path: path)
+  }
+
+  /// The file's `size` bytes, read straight into the array the parser reads (not through a
+  /// `Data` copied after); nil when it cannot be opened or holds fewer now.
+  private static func read(_ path: String, size: Int) -> [UInt8]? {
+    guard let file = try? FileDescriptor.open(path, O_RDONLY) else { return nil }
+    defer { file.close() }
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      initialized = (try? file.readFully(into: UnsafeMutableRawBufferPointer(buffer))) ?? 0
+    }
+    return bytes.count == size ? bytes : nil
   }
 
   /// Builds a model from a protobuf in memory; `path` names it in errors.

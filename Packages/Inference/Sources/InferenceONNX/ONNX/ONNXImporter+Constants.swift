@@ -9,15 +9,16 @@ extension ONNXImporter {
     case "Constant":
       return try constantAttribute(node)
     case "Identity", "Dropout":
-      return try constant(node, 0)
+      return try weights(node, 0)
     case "Reshape":
-      let data = try constant(node, 0)
+      var data = try weights(node, 0)
       let target = try integerValues(try constant(node, 1), node)
       let allowZero = try integer(node, "allowzero", default: 0) == 1
       guard let shape = Self.resolve(target, from: data.dimensions, allowZero: allowZero) else {
         throw unsupported(node, "of a constant of shape \(data.dimensions) to \(target)")
       }
-      return Constant(dimensions: shape, values: data.values, exact: data.exact)
+      data.dimensions = shape
+      return data
     case "DequantizeLinear":
       return try dequantize(node)
     default:
@@ -46,115 +47,41 @@ extension ONNXImporter {
 
   /// `(x - zero point) · scale`, per tensor (a scalar scale), per axis (a 1-D scale along `axis`)
   /// or in blocks (a scale of x's rank, `block_size` elements of `axis` a scale), in Float as
-  /// ONNX Runtime computes it.
+  /// ONNX Runtime computes it; left quantized until read (see ``QuantizedValues``).
   private mutating func dequantize(_ node: ONNXNode) throws(ModelError) -> Constant {
-    var data = try constant(node, 0)
+    let (dimensions, codes) = try quantizedCodes(node)
     let scale = try constant(node, 1)
     let zero = try optionalConstant(node, 2)
-    let rank = data.dimensions.count
     var axis = try integer(node, "axis", default: 1)
-    if axis < 0 { axis += rank }
+    if axis < 0 { axis += dimensions.count }
     let blockSize = try integer(node, "block_size", default: 0)
     guard
-      let layout = ScaleLayout(
-        of: data.dimensions, scale: scale.dimensions, axis: axis, blockSize: blockSize),
+      let layout = ScaleLayout(of: dimensions, scale: scale.dimensions, axis: axis, blockSize: blockSize),
       zero.map({ $0.values.count == scale.values.count }) ?? true
     else {
       throw unsupported(
-        node, "of \(data.dimensions) with scales \(scale.dimensions), axis \(axis), block size \(blockSize)")
+        node, "of \(dimensions) with scales \(scale.dimensions), axis \(axis), block size \(blockSize)")
     }
     let zeros = zero?.values ?? [Float](repeating: 0, count: scale.values.count)
-    // In place: the integers' floats are this node's alone (the constant's last read) unless
-    // another node reads them too, when changing them copies them first.
-    var values = data.values
-    data.values = []
-    values.withUnsafeMutableBufferPointer { values in
-      scale.values.withUnsafeBufferPointer { scales in
-        zeros.withUnsafeBufferPointer { zeros in
-          var position = 0
-          // Outer positions, then the axis's blocks: a block's elements share one scale (per
-          // tensor, per axis, or in blocks of a tensor's last axis) or one row of `inner` scales.
-          for outer in 0..<layout.outer {
-            for block in 0..<layout.blocks {
-              let row = layout.firstScale(outer: outer, block: block)
-              let end = position + layout.positions(ofBlock: block).count * layout.inner
-              if layout.innerStride == 0 || layout.inner == 1 {
-                let (zero, factor) = (zeros[row], scales[row])
-                for index in position..<end { values[index] = (values[index] - zero) * factor }
-                position = end
-                continue
-              }
-              while position < end {
-                for inner in 0..<layout.inner {
-                  values[position + inner] =
-                    (values[position + inner] - zeros[row + inner]) * scales[row + inner]
-                }
-                position += layout.inner
-              }
-            }
-          }
-        }
-      }
-    }
-    return Constant(dimensions: data.dimensions, values: values)
+    let quantized = QuantizedValues(codes: codes, scales: scale.values, zeros: zeros, layout: layout)
+    return Constant(dimensions: dimensions, values: [], quantized: quantized)
   }
 
-  /// Where each element of a quantized tensor finds its scale: per tensor (one scale), per axis
-  /// (a 1-D scale along `axis`) or in blocks (a scale of the tensor's rank, `blockSize` elements
-  /// of `axis` a scale, the last block maybe short). Elements are walked as (outer, along the
-  /// axis, inner) positions.
-  struct ScaleLayout: Equatable {
-    /// Elements before the axis, along it, and after it.
-    var outer: Int, size: Int, inner: Int
-    /// Positions along the axis that share a scale (0: one scale for all, per tensor).
-    var blockSize: Int
-    /// Blocks along the axis (1 per tensor).
-    var blocks: Int
-    /// How far apart the scales of consecutive inner positions are (0 per tensor and per axis).
-    var innerStride: Int
-
-    /// The layout, or nil when the scale's shape fits none of the three forms.
-    init?(of dimensions: [Int], scale: [Int], axis: Int, blockSize: Int) {
-      let count = dimensions.reduce(1, *)
-      if scale.reduce(1, *) == 1 && scale.count <= 1 {
-        (outer, size, inner, self.blockSize, blocks, innerStride) = (1, count, 1, 0, 1, 0)
-        return
-      }
-      guard axis >= 0, axis < dimensions.count else { return nil }
-      outer = dimensions[..<axis].reduce(1, *)
-      size = dimensions[axis]
-      inner = dimensions[(axis + 1)...].reduce(1, *)
-      if blockSize == 0 {
-        guard scale == [size] else { return nil }
-        (self.blockSize, blocks, innerStride) = (1, size, 0)
-        return
-      }
-      var expected = dimensions
-      expected[axis] = (size + blockSize - 1) / max(blockSize, 1)
-      guard blockSize > 0, scale == expected else { return nil }
-      (self.blockSize, blocks, innerStride) = (blockSize, expected[axis], 1)
+  /// DequantizeLinear's integers: an int8 or uint8 initializer's bytes as they lie in the file
+  /// (never decoded whole), or any other constant's values.
+  private mutating func quantizedCodes(
+    _ node: ONNXNode
+  ) throws(ModelError) -> (dimensions: [Int], codes: QuantizedValues.Codes) {
+    if let name = node.input(0), constants[name] == nil, let tensor = initializers[name],
+      let raw = tensor.raw,
+      !tensor.isExternal, let type = ONNXTensor.ElementType(rawValue: tensor.typeCode),
+      type == .int8 || type == .uint8, let count = tensor.elementCount, raw.count == count
+    {
+      countRead(of: name)
+      return (tensor.dimensions, .bytes(file.bytes[raw], signed: type == .int8))
     }
-
-    /// The positions along the axis that block `block` covers (all of them per tensor).
-    func positions(ofBlock block: Int) -> Range<Int> {
-      guard blockSize > 0 else { return 0..<size }
-      return (block * blockSize)..<min((block + 1) * blockSize, size)
-    }
-
-    /// The scale of the elements of block `block` at outer position `outer` and inner position 0.
-    func firstScale(outer: Int, block: Int) -> Int {
-      guard blockSize > 0 else { return 0 }
-      // Per axis: blocks of one position, one scale each, whatever the rest.
-      guard innerStride > 0 else { return block }
-      return (outer * blocks + block) * inner
-    }
-
-    /// The scale of the element at flat position `position` (for tests).
-    func scale(of position: Int) -> Int {
-      let along = (position / inner) % size
-      return firstScale(outer: position / (inner * size), block: blockSize > 0 ? along / blockSize : 0)
-        + (position % inner) * innerStride
-    }
+    let data = try constant(node, 0)
+    return (data.dimensions, .floats(data.values))
   }
 
   /// Reshape's target resolved against `dimensions`: 0 copies the dimension there (unless

@@ -11,7 +11,7 @@ extension ONNXImporter {
     guard input.shape.count == 1, let features = input.shape.first else {
       throw unsupported(node, "of a tensor of shape [N, \(input.shape)] (a matrix [N, K] is run)")
     }
-    let weights = try constant(node, 1)
+    let weights = try weights(node, 1)
     let isGemm = node.opType == "Gemm"
     let transposed = isGemm ? try integer(node, "transB", default: 0) == 1 : false
     guard weights.dimensions.count == 2, weights.dimensions[transposed ? 1 : 0] == features else {
@@ -27,8 +27,8 @@ extension ONNXImporter {
     let order = Self.featureOrder(features, flattenedImage: input.flattenedImage)
     var kernel =
       transposed
-      ? Self.transposed(weights.values, rows: outputs, length: features, destinations: Self.inverse(order))
-      : Self.permutedRows(weights.values, length: outputs, order: order)
+      ? Self.transposed(weights, rows: outputs, length: features, destinations: Self.inverse(order))
+      : Self.permutedRows(weights.quantized?.floats() ?? weights.values, length: outputs, order: order)
     if alpha != 1 { kernel.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] *= alpha } } }
     var bias: [Float]?
     if isGemm, let addend = try optionalConstant(node, 2) {

@@ -5,20 +5,29 @@ extension ONNXImporter {
   /// output row is written a cache line at a time.
   static let transposeBlock = 16
 
-  /// `source` read as `rows` rows of `length` values each, transposed: element `j` of every
-  /// source row goes to output row `destinations[j]`, that is
-  /// `output[destinations[j] * rows + i] = source[i * length + j]`. `destinations` is a
-  /// permutation of `0..<length`.
-  static func transposed(_ source: [Float], rows: Int, length: Int, destinations: [Int]) -> [Float] {
+  /// `weights` read as `rows` rows of `length` values each, transposed: element `j` of every
+  /// row goes to output row `destinations[j]`, that is
+  /// `output[destinations[j] * rows + i] = weights[i * length + j]`. `destinations` is a
+  /// permutation of `0..<length`. Quantized weights are dequantized a block of rows at a time.
+  static func transposed(_ weights: Constant, rows: Int, length: Int, destinations: [Int]) -> [Float] {
     let count = rows * length
+    let scratch = UnsafeMutableBufferPointer<Float>.allocate(
+      capacity: weights.quantized == nil ? 0 : min(rows, transposeBlock) * length)
+    defer { scratch.deallocate() }
     return [Float](unsafeUninitializedCapacity: count) { output, initialized in
-      source.withUnsafeBufferPointer { input in
+      weights.values.withUnsafeBufferPointer { values in
         destinations.withUnsafeBufferPointer { destinations in
           for first in stride(from: 0, to: rows, by: transposeBlock) {
             let last = min(first + transposeBlock, rows)
+            var block = UnsafeBufferPointer(rebasing: values[min(first * length, values.count)...])
+            if let quantized = weights.quantized {
+              quantized.dequantize((first * length)..<(last * length), into: scratch)
+              block = UnsafeBufferPointer(scratch)
+            }
+            // Row `first + i` of the weights is row `i` of the block.
             for column in 0..<length {
-              let write = destinations[column] * rows
-              for row in first..<last { output[write + row] = input[row * length + column] }
+              let write = destinations[column] * rows + first
+              for row in 0..<(last - first) { output[write + row] = block[row * length + column] }
             }
           }
         }

@@ -7,7 +7,7 @@ extension ONNXImporter {
   mutating func convolution(_ node: ONNXNode) throws(ModelError) -> Built {
     let input = try image(node)
     let (channels, height, width) = (input.shape[0], input.shape[1], input.shape[2])
-    let weights = try constant(node, 1)
+    let weights = try weights(node, 1)
     let group = try integer(node, "group", default: 1)
     let dimensions = weights.dimensions
     guard dimensions.count == 4, group > 0, channels % group == 0, dimensions[1] == channels / group,
@@ -29,11 +29,11 @@ extension ONNXImporter {
     let taps = kernelHeight * kernelWidth
     let shape = [outputs, geometry.outputHeight, geometry.outputWidth]
     let pixels = geometry.outputHeight * geometry.outputWidth
-    let parameters = weights.values.count + (bias?.count ?? 0)
+    let parameters = weights.count + (bias?.count ?? 0)
     if group == 1 {
       // ONNX's (M, C, kh, kw) to the product's (kh, kw, C) rows by M columns.
       let rows = (0..<channels * taps).map { column in (column % taps) * channels + column / taps }
-      let kernel = Self.transposed(weights.values, rows: outputs, length: channels * taps, destinations: rows)
+      let kernel = Self.transposed(weights, rows: outputs, length: channels * taps, destinations: rows)
       let convolution = Convolution(
         geometry: geometry, inputChannels: channels, outputChannels: outputs, kernel: kernel, bias: bias)
       return Built(
@@ -41,7 +41,7 @@ extension ONNXImporter {
         flops: 2 * pixels * taps * channels * outputs)
     }
     // (C · multiplier, 1, kh, kw) to the depthwise kernel's (kh, kw, C · multiplier).
-    let kernel = Self.transposed(weights.values, rows: outputs, length: taps, destinations: Array(0..<taps))
+    let kernel = Self.transposed(weights, rows: outputs, length: taps, destinations: Array(0..<taps))
     let depthwise = DepthwiseConvolution(
       geometry: geometry, inputChannels: channels, multiplier: outputs / channels, kernel: kernel, bias: bias)
     return Built(

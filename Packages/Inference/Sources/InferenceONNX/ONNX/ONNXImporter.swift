@@ -25,17 +25,22 @@ struct ONNXImporter {
   /// A constant's dimensions and values (exact as doubles for every element type read).
   struct Constant {
     var dimensions: [Int]
-    /// The values as floats, what weights are computed in.
+    /// The values as floats, what weights are computed in (empty while `quantized`).
     var values: [Float]
     /// The values as doubles, for wide integer types (shapes, axes), which floats may not hold.
     var exact: [Double]? = nil
+    /// Weights not made floats yet: ``ONNXImporter/weights(_:_:)`` reads them so.
+    var quantized: QuantizedValues? = nil
+
+    /// The number of values.
+    var count: Int { quantized?.count ?? values.count }
   }
 
   var nodes: [GraphNode] = []
   var summaries: [LayerSummary] = []
   var activations: [String: Value] = [:]
   var constants: [String: Constant] = [:]
-  private let initializers: [String: ONNXTensor]
+  let initializers: [String: ONNXTensor]
   /// For each name, how many nodes still have to read it: a constant is let go after its last
   /// reader, so that a quantized model's weights are not held three times over (as integers,
   /// dequantized and packed) until the import ends.
@@ -224,6 +229,19 @@ struct ONNXImporter {
   /// The constant input `index` of `node` reads, or nil when the input is omitted.
   mutating func optionalConstant(_ node: ONNXNode, _ index: Int) throws(ModelError) -> Constant? {
     guard let name = node.input(index) else { return nil }
+    var constant = try constant(named: name, reader: node)
+    if let quantized = constant.quantized {
+      (constant.values, constant.quantized) = (quantized.floats(), nil)
+    }
+    return constant
+  }
+
+  /// The weights input `index` of `node` reads, maybe still quantized: for the operators that
+  /// dequantize them as they rearrange them, and for those that pass them on.
+  mutating func weights(_ node: ONNXNode, _ index: Int) throws(ModelError) -> Constant {
+    guard let name = node.input(index) else {
+      throw ModelError.corruptONNX(path, reason: "node '\(node.label)' lacks input \(index)")
+    }
     return try constant(named: name, reader: node)
   }
 
@@ -235,10 +253,17 @@ struct ONNXImporter {
     return constant
   }
 
+  /// Counts `name` read by the node being added (once however often it reads it); whether no
+  /// node reads it after.
+  @discardableResult
+  mutating func countRead(of name: String) -> Bool {
+    if countedReads.insert([String(nodeIndex), name]).inserted { pendingReaders[name, default: 0] -= 1 }
+    return pendingReaders[name, default: 0] <= 0
+  }
+
   /// A constant by name, decoded from its initializer at first use.
   private mutating func constant(named name: String, reader node: ONNXNode) throws(ModelError) -> Constant {
-    if countedReads.insert([String(nodeIndex), name]).inserted { pendingReaders[name, default: 0] -= 1 }
-    let isLastRead = pendingReaders[name, default: 0] <= 0
+    let isLastRead = countRead(of: name)
     if let constant = constants[name] {
       if isLastRead { constants[name] = nil }
       return constant

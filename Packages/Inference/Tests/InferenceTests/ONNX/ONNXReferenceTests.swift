@@ -73,18 +73,44 @@ struct ONNXReferenceTests {
   func transposedWeights() {
     // Rows [0 1 2 3], [10 11 12 13], [20 21 22 23]; columns 0...3 go to output rows 2, 0, 3, 1.
     let source: [Float] = [0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23]
-    let output = ONNXImporter.transposed(source, rows: 3, length: 4, destinations: [2, 0, 3, 1])
+    let output = ONNXImporter.transposed(
+      .init(dimensions: [3, 4], values: source), rows: 3, length: 4, destinations: [2, 0, 3, 1])
     #expect(output == [1, 11, 21, 3, 13, 23, 0, 10, 20, 2, 12, 22])
     // 37 rows: two whole blocks of 16 and a short one; element (i, j) is 100 i + j.
     var tall: [Float] = []
     for row in 0..<37 {
       for column in 0..<3 { tall.append(Float(100 * row + column)) }
     }
-    let flipped = ONNXImporter.transposed(tall, rows: 37, length: 3, destinations: [2, 1, 0])
+    let flipped = ONNXImporter.transposed(
+      .init(dimensions: [37, 3], values: tall), rows: 37, length: 3, destinations: [2, 1, 0])
     #expect([flipped[0], flipped[36], flipped[37], flipped[2 * 37 + 20]] == [2, 3602, 1, 2000])
     let rows = ONNXImporter.permutedRows([0, 1, 2, 3, 4, 5], length: 2, order: [2, 0, 1])
     #expect(rows == [4, 5, 0, 1, 2, 3])
     #expect(ONNXImporter.inverse([2, 0, 3, 1]) == [1, 3, 0, 2])
+  }
+
+  @Test("quantized weights: any range of them dequantizes as the whole, and transposes the same")
+  func quantizedRanges() throws {
+    // A [2, 5] int8 tensor in blocks of 2 along axis 1: scales [2, 3], zero points 1.
+    let layout = try #require(ONNXImporter.ScaleLayout(of: [2, 5], scale: [2, 3], axis: 1, blockSize: 2))
+    let codes: [UInt8] = [1, 3, 5, 7, 9, 255, 254, 2, 4, 0]  // 255 and 254 are -1 and -2
+    let quantized = ONNXImporter.QuantizedValues(
+      codes: .bytes(codes[...], signed: true), scales: [1, 2, 4, 0.5, 1, 2], zeros: [1, 1, 1, 1, 1, 1],
+      layout: layout)
+    // (code - 1) times the scale of each element's block: 1 1 | 2 2 | 4, then 0.5 0.5 | 1 1 | 2.
+    let expected: [Float] = [0, 2, 8, 12, 32, -1, -1.5, 1, 3, -2]
+    #expect(quantized.floats() == expected)
+    for range in [0..<10, 3..<8, 4..<5, 5..<10, 7..<7] {
+      var part = [Float](repeating: .nan, count: range.count)
+      part.withUnsafeMutableBufferPointer { quantized.dequantize(range, into: $0) }
+      #expect(part == Array(expected[range]), "\(range)")
+    }
+    let weights = ONNXImporter.Constant(dimensions: [2, 5], values: [], quantized: quantized)
+    let plain = ONNXImporter.Constant(dimensions: [2, 5], values: expected)
+    let order = [4, 2, 0, 1, 3]
+    #expect(
+      ONNXImporter.transposed(weights, rows: 2, length: 5, destinations: order)
+        == ONNXImporter.transposed(plain, rows: 2, length: 5, destinations: order))
   }
 
   @Test("blocked scales: each element finds its block's scale, the last block short")
