@@ -28,7 +28,7 @@ extension ONNXImporter {
     var kernel =
       transposed
       ? Self.transposed(weights, rows: outputs, length: features, destinations: Self.inverse(order))
-      : Self.permutedRows(weights.quantized?.floats() ?? weights.values, length: outputs, order: order)
+      : Self.permutedRows(weights.floats, length: outputs, order: order)
     if alpha != 1 { kernel.withUnsafeMutableBufferPointer { for index in $0.indices { $0[index] *= alpha } } }
     var bias: [Float]?
     if isGemm, let addend = try optionalConstant(node, 2) {

@@ -34,6 +34,9 @@ struct ONNXImporter {
 
     /// The number of values.
     var count: Int { quantized?.count ?? values.count }
+
+    /// The values as floats, dequantized now if they were not yet.
+    var floats: [Float] { quantized?.floats() ?? values }
   }
 
   var nodes: [GraphNode] = []
@@ -230,9 +233,7 @@ struct ONNXImporter {
   mutating func optionalConstant(_ node: ONNXNode, _ index: Int) throws(ModelError) -> Constant? {
     guard let name = node.input(index) else { return nil }
     var constant = try constant(named: name, reader: node)
-    if let quantized = constant.quantized {
-      (constant.values, constant.quantized) = (quantized.floats(), nil)
-    }
+    if constant.quantized != nil { (constant.values, constant.quantized) = (constant.floats, nil) }
     return constant
   }
 
