@@ -14,13 +14,14 @@
 #include <libavformat/avformat.h>
 #include <libavutil/display.h>
 #include <libavutil/macros.h>
+#include <libavutil/opt.h>
 #include <libswscale/swscale.h>
 
 // Each libav function this file calls, as a pointer of the header's own type, found with
 // dlsym when the libraries load.
 #define UTIL_FUNCTIONS(X) \
   X(av_frame_alloc) X(av_frame_free) X(av_frame_unref) X(av_strerror) X(av_log_set_callback) \
-  X(av_display_rotation_get)
+  X(av_display_rotation_get) X(av_opt_get) X(av_free)
 #define SCALE_FUNCTIONS(X) \
   X(sws_getCachedContext) X(sws_scale) X(sws_freeContext) X(sws_getCoefficients) \
   X(sws_getColorspaceDetails) X(sws_setColorspaceDetails)
@@ -155,6 +156,17 @@ static int quarter_turns(const int32_t *matrix) {
   return 0;
 }
 
+// Whether `rate` is the demuxer's own `framerate` option (25 unless set), not the file's: so
+// it is for a bare stream (motion JPEG, raw H.264 without timing), whose times follow from it.
+static int is_demuxer_rate(AVFormatContext *format, AVRational rate) {
+  uint8_t *text = NULL;
+  if (!format->priv_data || call_av_opt_get(format->priv_data, "framerate", 0, &text) < 0) return 0;
+  AVRational assumed = {0, 1};
+  const int parsed = text && sscanf((const char *)text, "%d/%d", &assumed.num, &assumed.den) == 2;
+  call_av_free(text);
+  return parsed && assumed.num > 0 && assumed.den > 0 && av_cmp_q(rate, assumed) == 0;
+}
+
 cmedia_video_status cmedia_video_open(const char *input, cmedia_video_kind kind,
                              cmedia_video **result, cmedia_video_info *info,
                              char *error, size_t error_size) {
@@ -237,12 +249,14 @@ cmedia_video_status cmedia_video_open(const char *input, cmedia_video_kind kind,
   info->height = sideways ? video->width : video->height;
   AVRational rate = stream->avg_frame_rate;
   if (rate.num <= 0 || rate.den <= 0) rate = stream->r_frame_rate;
+  const int untimed = kind == CMEDIA_VIDEO_FILE && is_demuxer_rate(video->format, rate);
+  if (untimed) rate = (AVRational){0, 0};
   info->rate_numerator = rate.num > 0 && rate.den > 0 ? rate.num : 0;
   info->rate_denominator = rate.num > 0 && rate.den > 0 ? rate.den : 0;
   info->frame_count = stream->nb_frames > 0 ? stream->nb_frames : -1;
   info->quarter_turns = video->quarter_turns;
-  info->time_base_numerator = stream->time_base.num;
-  info->time_base_denominator = stream->time_base.den;
+  info->time_base_numerator = untimed ? 0 : stream->time_base.num;
+  info->time_base_denominator = untimed ? 0 : stream->time_base.den;
   *result = video;
   return CMEDIA_VIDEO_FRAME;
 }

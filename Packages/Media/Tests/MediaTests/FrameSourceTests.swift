@@ -122,6 +122,25 @@ struct FrameSourceTests {
     }
   }
 
+  @Test("A bare motion-JPEG stream is a video with neither times nor a rate: counted at 25 fps, said once")
+  func motionJPEG() throws {
+    // make-fixtures writes 20 JPEG pictures one after another; ffmpeg's rate is its own guess.
+    let clip = try TestFiles.fixture("faces-norate.mjpeg")
+    #expect(FrameSourceFactory.locate(clip)?.kind == .video, "not the first picture alone")
+    let notes = NoteCollector()
+    let source = try FrameSourceFactory.open(
+      clip, options: FrameSourceOptions(every: 3, onNote: { notes.add($0) }))
+    #expect(source.frameRate == .unknown)
+    let (frames, errors) = source.drain()
+    #expect(errors.isEmpty)
+    #expect(frames.map(\.index) == Array(stride(from: 0, to: 20, by: 3)))
+    #expect(frames.map(\.time) == frames.map { Double($0.index) / 25 })
+    #expect(
+      notes.all == [
+        clip + ": the stream gives neither frame times nor a frame rate: its frames are counted at 25 fps"
+      ])
+  }
+
   @Test("Frames without times are counted at the rate, and without a rate at 25 fps, said once")
   func countedTimes() {
     var timed = FrameClock(timeBase: (1, 1000), frameRate: FrameRate(framesPerSecond: 10))

@@ -17,6 +17,9 @@ public enum FrameSourceFactory {
     kind(of: input).map { FrameSourceLocator(input: input, kind: $0) }
   }
 
+  /// The extensions of a bare motion-JPEG stream, which ffmpeg reads as a video.
+  static let motionJPEGExtensions: Set<String> = ["mjpeg", "mjpg"]
+
   private static func kind(of input: String) -> FrameSourceKind? {
     if input.hasPrefix("lavfi:") { return .lavfi }
     if input.hasPrefix("@") { return .list }
@@ -29,7 +32,10 @@ public enum FrameSourceFactory {
     case .special, .failed: return .image
     case .regularFile: break
     }
-    if ImageFormat.fromExtension((input as NSString).pathExtension) != nil { return .image }
+    let pathExtension = (input as NSString).pathExtension.lowercased()
+    if ImageFormat.fromExtension(pathExtension) != nil { return .image }
+    // A motion-JPEG stream is JPEG pictures one after another: its first bytes are a JPEG's.
+    if motionJPEGExtensions.contains(pathExtension) { return .video }
     // No telling extension: look at the first bytes.
     if let handle = FileHandle(forReadingAtPath: input) {
       defer { try? handle.close() }
