@@ -27,9 +27,7 @@ struct FrameTimeTests {
     for every in [1, 4] {
       let run = try DetectCommandTests.run(["detect", "--json", "--every", "\(every)", clip])
       #expect(run.status == 0 && run.errors.isEmpty, "\(run.errors)")
-      let records = try run.output.split(separator: "\n").map { line in
-        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      }
+      let records = try Self.records(run.output)
       #expect(records.count == (expected.count + every - 1) / every)
       for record in records {
         let frame = try #require(record["frame"] as? Int)
